@@ -1,0 +1,1 @@
+print("cascade-bench: not built yet")

@@ -1,0 +1,178 @@
+// Small value types for points, sizes, rectangles and insets, on `Double`.
+//
+// Cascade defines its own instead of using CoreGraphics or Foundation so that the layout core
+// builds wherever Swift runs (Linux, Windows, Android, WebAssembly, embedded).
+
+/// A point in the collection's coordinate space: origin top-left, `y` grows downward.
+public struct Point: Hashable, Sendable, CustomStringConvertible {
+  /// The horizontal coordinate.
+  public var x: Double
+  /// The vertical coordinate, growing downward.
+  public var y: Double
+
+  /// Creates a point.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public init(x: Double, y: Double) {
+    self.x = x
+    self.y = y
+  }
+
+  /// The origin, `(0, 0)`.
+  public static let zero = Point(x: 0, y: 0)
+
+  public var description: String { "(\(x), \(y))" }
+}
+
+/// A width and a height.
+public struct Size: Hashable, Sendable, CustomStringConvertible {
+  /// The horizontal extent.
+  public var width: Double
+  /// The vertical extent.
+  public var height: Double
+
+  /// Creates a size.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public init(width: Double, height: Double) {
+    self.width = width
+    self.height = height
+  }
+
+  /// The empty size, `(0, 0)`.
+  public static let zero = Size(width: 0, height: 0)
+
+  public var description: String { "(\(width), \(height))" }
+}
+
+/// An axis-aligned rectangle: an origin and a size.
+///
+/// Unlike CoreGraphics, `Rect` never standardizes itself: a negative width or height is kept
+/// as given, and `maxX`/`maxY` are always `origin + size`.
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+  /// The top-left corner.
+  public var origin: Point
+  /// The width and height.
+  public var size: Size
+
+  /// Creates a rectangle from its origin and size.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public init(origin: Point, size: Size) {
+    self.origin = origin
+    self.size = size
+  }
+
+  /// Creates a rectangle from its four components.
+  ///
+  ///     let viewport = Rect(x: 0, y: 1200, width: 390, height: 844)
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    self.origin = Point(x: x, y: y)
+    self.size = Size(width: width, height: height)
+  }
+
+  /// The empty rectangle at the origin.
+  public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+  /// The left edge.
+  @inlinable public var minX: Double { origin.x }
+  /// The top edge.
+  @inlinable public var minY: Double { origin.y }
+  /// The right edge, `minX + width`.
+  @inlinable public var maxX: Double { origin.x + size.width }
+  /// The bottom edge, `minY + height`.
+  @inlinable public var maxY: Double { origin.y + size.height }
+  /// The horizontal centre.
+  @inlinable public var midX: Double { origin.x + size.width / 2 }
+  /// The vertical centre.
+  @inlinable public var midY: Double { origin.y + size.height / 2 }
+  /// The width.
+  @inlinable public var width: Double { size.width }
+  /// The height.
+  @inlinable public var height: Double { size.height }
+
+  /// Whether the two rectangles overlap with positive extent on both axes, the test of a rect
+  /// query in `waterfall.md`:
+  /// `minX < other.maxX && maxX > other.minX && minY < other.maxY && maxY > other.minY`.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func intersects(_ other: Rect) -> Bool {
+    minX < other.maxX && maxX > other.minX && minY < other.maxY && maxY > other.minY
+  }
+
+  /// Whether `point` lies inside the half-open rectangle:
+  /// `minX <= x < maxX && minY <= y < maxY`.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func contains(_ point: Point) -> Bool {
+    minX <= point.x && point.x < maxX && minY <= point.y && point.y < maxY
+  }
+
+  /// The rectangle moved by `dx`, `dy`.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func offsetBy(dx: Double, dy: Double) -> Rect {
+    Rect(x: origin.x + dx, y: origin.y + dy, width: size.width, height: size.height)
+  }
+
+  /// The rectangle grown by `dx` on the left and right and `dy` on the top and bottom
+  /// (shrunk where they are negative).
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func insetBy(dx: Double, dy: Double) -> Rect {
+    Rect(x: origin.x + dx, y: origin.y + dy,
+         width: size.width - 2 * dx, height: size.height - 2 * dy)
+  }
+
+  /// Whether every component is finite.
+  @inlinable
+  public var isFinite: Bool {
+    origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite
+  }
+
+  public var description: String { "(\(minX), \(minY), \(width), \(height))" }
+}
+
+/// Distances inward from the four edges of a rectangle.
+public struct EdgeInsets: Hashable, Sendable {
+  /// The inset from the top edge.
+  public var top: Double
+  /// The inset from the left edge.
+  public var left: Double
+  /// The inset from the bottom edge.
+  public var bottom: Double
+  /// The inset from the right edge.
+  public var right: Double
+
+  /// Creates insets; every edge defaults to 0.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+    self.top = top
+    self.left = left
+    self.bottom = bottom
+    self.right = right
+  }
+
+  /// The same inset on all four edges.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public init(all value: Double) {
+    self.init(top: value, left: value, bottom: value, right: value)
+  }
+
+  /// No insets.
+  public static let zero = EdgeInsets()
+}

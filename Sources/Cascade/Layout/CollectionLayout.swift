@@ -1,0 +1,183 @@
+/// What every Cascade layout provides: where each element goes, which elements a rectangle
+/// holds, which element a point hits, and how the layout takes changes.
+///
+/// A layout is a value: it owns the description of its items (their sizes, spans, whatever the
+/// layout needs, as its `Item` type) and the frames it computed from them. Changes arrive as
+/// ``LayoutChange`` values, in batches that are validated whole before anything moves, so a
+/// rejected batch leaves the layout exactly as it was.
+///
+/// The headless collection view (`CascadeView`) is generic over this protocol, so any layout
+/// that conforms plugs into it. ``WaterfallLayout`` and ``ListLayout`` are the two in the box.
+///
+///     var layout = try WaterfallLayout(width: 390, sections: [.init(items: [120, 80, 200])])
+///     var visible: [LayoutAttributes] = []
+///     visible.reserveCapacity(64)
+///     layout.elements(in: Rect(x: 0, y: 0, width: 390, height: 844), into: &visible)
+///     try layout.apply([.appendItems([90, 60], section: 0)])
+public protocol CollectionLayout: Sendable {
+  /// What the layout needs to know about one item (a height, a size, a span, ...).
+  associatedtype Item: Sendable
+  /// The per-section parameters a section may override.
+  associatedtype SectionParameters: Sendable
+
+  /// The collection's width, which every frame is computed for.
+  var width: Double { get }
+
+  /// The size of the whole content: the collection's width and the bottom of the last section.
+  ///
+  /// - Complexity: O(1).
+  var contentSize: Size { get }
+
+  /// The number of sections.
+  ///
+  /// - Complexity: O(1).
+  var numberOfSections: Int { get }
+
+  /// The number of items in `section`, or 0 when `section` is outside the collection.
+  ///
+  /// - Complexity: O(1).
+  func numberOfItems(inSection section: Int) -> Int
+
+  /// The attributes of one element, or `nil` when the path is outside the collection or names a
+  /// header or footer the section does not have.
+  ///
+  /// - Complexity: O(log s) for s sections.
+  func layoutAttributes(for path: ElementPath) -> LayoutAttributes?
+
+  /// Calls `body` with every element whose frame overlaps `rect` (the rect query of
+  /// `waterfall.md`), in spec order: by section, then header, items by index, footer.
+  ///
+  /// Elements up to and including `after` are skipped, which is how a page of a query continues
+  /// the previous one. `body` returns `false` to stop early. A rect with a NaN component holds no
+  /// element.
+  ///
+  /// - Complexity: O(log n + k) for n elements and k answers for the layouts in this package;
+  ///   each conforming layout documents its own bound.
+  func forEachElement(in rect: Rect, after: ElementPath?, _ body: (LayoutAttributes) -> Bool)
+
+  /// The first element, in spec order, whose half-open frame contains `point`, or `nil`.
+  ///
+  /// - Complexity: O(log n) for the layouts in this package.
+  func element(at point: Point) -> LayoutAttributes?
+
+  /// Applies a batch of changes, in order, each to the state the previous one left.
+  ///
+  /// The whole batch is validated first; if any change is invalid, nothing is applied and the
+  /// error names the change (``LayoutError/changeIndex``) and the offending value.
+  ///
+  /// - Complexity: each layout documents what each change recomputes.
+  mutating func apply(_ changes: [LayoutChange<Item, SectionParameters>]) throws(LayoutError)
+}
+
+extension CollectionLayout {
+  /// Appends every element overlapping `rect`, in spec order, to `buffer`.
+  ///
+  /// The buffer is not cleared first. When it has the capacity for the answers, the call
+  /// allocates nothing, which is what a scroll loop wants: keep one buffer, `removeAll(keepingCapacity: true)`
+  /// before each query.
+  ///
+  /// - Complexity: that of ``forEachElement(in:after:_:)``.
+  @inlinable
+  public func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
+    forEachElement(in: rect, after: nil) { buffer.append($0); return true }
+  }
+
+  /// Every element overlapping `rect`, in spec order.
+  ///
+  /// - Complexity: that of ``forEachElement(in:after:_:)``.
+  @inlinable
+  public func elements(in rect: Rect) -> [LayoutAttributes] {
+    var result: [LayoutAttributes] = []
+    elements(in: rect, into: &result)
+    return result
+  }
+
+  /// One page of the rect query: at most `limit` elements following `after` (from the start
+  /// when `after` is `nil`), appended to `buffer`.
+  ///
+  /// - Returns: `true` when more elements follow the page.
+  /// - Complexity: O(log n + limit) for the layouts in this package.
+  @inlinable
+  public func page(
+    in rect: Rect, after: ElementPath?, limit: Int, into buffer: inout [LayoutAttributes]
+  ) -> Bool {
+    var taken = 0
+    var more = false
+    forEachElement(in: rect, after: after) { attributes in
+      if taken == limit { more = true; return false }
+      buffer.append(attributes)
+      taken += 1
+      return true
+    }
+    return more
+  }
+
+  /// The attributes of item `path`, or `nil` when it is outside the collection.
+  ///
+  /// - Complexity: that of ``layoutAttributes(for:)``.
+  @inlinable
+  public func layoutAttributesForItem(at path: ItemPath) -> LayoutAttributes? {
+    layoutAttributes(for: .item(path.item, section: path.section))
+  }
+
+  /// Applies one change; see ``apply(_:)``.
+  @inlinable
+  public mutating func apply(_ change: LayoutChange<Item, SectionParameters>) throws(LayoutError) {
+    try apply([change])
+  }
+
+  /// The total number of items in every section.
+  ///
+  /// - Complexity: O(s) for s sections.
+  public var numberOfItems: Int {
+    var total = 0
+    for section in 0..<numberOfSections { total += numberOfItems(inSection: section) }
+    return total
+  }
+}
+
+/// A section as handed to a layout: its parameter overrides and its items.
+public struct LayoutSection<Parameters: Sendable, Item: Sendable>: Sendable {
+  /// The parameters this section overrides.
+  public var parameters: Parameters
+  /// The section's items, in order.
+  public var items: [Item]
+
+  /// Creates a section.
+  ///
+  /// - Complexity: O(1).
+  public init(parameters: Parameters, items: [Item]) {
+    self.parameters = parameters
+    self.items = items
+  }
+}
+
+extension LayoutSection: Equatable where Parameters: Equatable, Item: Equatable {}
+
+/// One change to a layout's collection, in the terms of ``CollectionLayout/apply(_:)``.
+///
+/// Indices refer to the state left by the previous change of the same batch.
+public enum LayoutChange<Item: Sendable, SectionParameters: Sendable>: Sendable {
+  /// Adds items at the end of `section`.
+  case appendItems([Item], section: Int)
+  /// Inserts items before index `at` of `section` (`at` may equal the item count).
+  case insertItems([Item], at: Int, section: Int)
+  /// Removes the items in `range` of `section`.
+  case deleteItems(Range<Int>, section: Int)
+  /// Moves one item; `to` is its address once it has been removed from `from`.
+  case moveItem(from: ItemPath, to: ItemPath)
+  /// Replaces the descriptions (sizes, spans) of items `at ..< at + items.count` of `section`.
+  case replaceItems([Item], at: Int, section: Int)
+  /// Inserts a section before index `at` (`at` may equal the section count).
+  case insertSection(LayoutSection<SectionParameters, Item>, at: Int)
+  /// Removes section `at`.
+  case deleteSection(at: Int)
+  /// Moves a section; `to` is its index once it has been removed from `from`.
+  case moveSection(from: Int, to: Int)
+  /// Replaces the parameter overrides of `section`.
+  case setSectionParameters(SectionParameters, section: Int)
+  /// Changes the collection's width.
+  case setWidth(Double)
+}
+
+extension LayoutChange: Equatable where Item: Equatable, SectionParameters: Equatable {}

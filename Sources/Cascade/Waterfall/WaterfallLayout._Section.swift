@@ -1,0 +1,322 @@
+// One waterfall section's storage and its placement loop.
+//
+// Map:
+//   _ItemRecord          an item's input (measure, span) and output (column, y, height): 40 bytes
+//   _Geometry            a section's parameters resolved for the current width
+//   _Section             records + interval index + checkpoints; `layOut()` places the dirty tail
+
+/// An item as the waterfall stores it: what the user gave and where it went. x and width are
+/// not stored: they follow from `column`, `span` and the section's geometry.
+@usableFromInline
+internal struct _ItemRecord: Sendable {
+  /// The frame's top, relative to the section's top.
+  @usableFromInline var y: Double = 0
+  /// The frame's height.
+  @usableFromInline var height: Double = 0
+  /// 0 for a height item; the size's width for a size item.
+  @usableFromInline var measureWidth: Double
+  /// The item's height, or the size's height.
+  @usableFromInline var measureHeight: Double
+  /// The requested span; 0 means full width.
+  @usableFromInline var span: Int32
+  /// The placed column (the first one for spanning items); -1 for full width.
+  @usableFromInline var column: Int32 = 0
+
+  @usableFromInline
+  init(_ item: WaterfallItem) {
+    switch item.measure {
+    case .height(let h): measureWidth = 0; measureHeight = h
+    case .size(let w, let h): measureWidth = w; measureHeight = h
+    }
+    switch item.span {
+    case .full: span = 0
+    // Any span at or beyond the column limit is full width whatever the width, so clamping
+    // keeps its meaning.
+    case .columns(let k): span = Int32(Swift.min(k, WaterfallParameters.maximumColumns + 1))
+    }
+  }
+
+  @usableFromInline
+  var item: WaterfallItem {
+    WaterfallItem(
+      measureWidth == 0 ? .height(measureHeight) : .size(width: measureWidth, height: measureHeight),
+      span: span == 0 ? .full : .columns(Int(span)))
+  }
+
+  /// The frame height at `width`: `h * width / w` for size items, in that order.
+  @inlinable
+  func height(atWidth width: Double) -> Double {
+    measureWidth == 0 ? measureHeight : measureHeight * width / measureWidth
+  }
+}
+
+/// A section's parameters resolved against the layout's and the collection's width.
+@usableFromInline
+internal struct _Geometry: Sendable, Equatable {
+  @usableFromInline var columns: Int
+  @usableFromInline var columnWidth: Double
+  @usableFromInline var columnSpacing: Double
+  @usableFromInline var itemSpacing: Double
+  @usableFromInline var left: Double
+  /// `A' = max(0, A)`, the width of a full-width item.
+  @usableFromInline var fullWidth: Double
+  @usableFromInline var header: Double
+  @usableFromInline var footer: Double
+  /// `header + insets.top`: where the columns start.
+  @usableFromInline var top: Double
+  @usableFromInline var insetBottom: Double
+  @usableFromInline var tolerance: Double
+  @usableFromInline var order: WaterfallOrder
+  /// The collection width, which headers and footers span.
+  @usableFromInline var width: Double
+
+  /// Resolves `section` over `layout` at `width`, or returns `nil` when the adaptive column count
+  /// is past ``WaterfallParameters/maximumColumns``. Both parameter sets must be valid.
+  @usableFromInline
+  static func resolve(_ section: WaterfallParameters, over layout: WaterfallParameters, width: Double) -> _Geometry? {
+    let columnSpacing = section.columnSpacing ?? layout.columnSpacing ?? 10
+    let insets = section.insets ?? layout.insets ?? .zero
+    let available = width - insets.left - insets.right
+    var columns: Int
+    let choice = (section.columns != nil || section.minColumnWidth != nil) ? section : layout
+    if let minColumnWidth = choice.minColumnWidth {
+      // floor(fit), then max(1, _): for fit >= 1 truncation is floor, and below 1 the answer is 1.
+      // (No `rounded(.down)`: it needs libm, and the core links nothing.)
+      let fit = (available + columnSpacing) / (minColumnWidth + columnSpacing)
+      guard fit < Double(WaterfallParameters.maximumColumns + 1) else { return nil }
+      columns = fit >= 1 ? Int(fit) : 1
+    } else {
+      columns = choice.columns ?? 2
+    }
+    let header = section.header ?? layout.header ?? 0
+    return _Geometry(
+      columns: columns,
+      columnWidth: Swift.max(0, (available - Double(columns - 1) * columnSpacing) / Double(columns)),
+      columnSpacing: columnSpacing,
+      itemSpacing: section.itemSpacing ?? layout.itemSpacing ?? 10,
+      left: insets.left,
+      fullWidth: Swift.max(0, available),
+      header: header,
+      footer: section.footer ?? layout.footer ?? 0,
+      top: header + insets.top,
+      insetBottom: insets.bottom,
+      tolerance: section.tolerance ?? layout.tolerance ?? 0,
+      order: section.order ?? layout.order ?? .shortestFirst,
+      width: width)
+  }
+
+  /// Column `j`'s x: `insets.left + j * (columnWidth + columnSpacing)`.
+  @inlinable
+  func x(column j: Int) -> Double { left + Double(j) * (columnWidth + columnSpacing) }
+
+  /// The width of `k` neighbouring columns: `k * columnWidth + (k - 1) * columnSpacing`.
+  @inlinable
+  func width(span k: Int) -> Double { Double(k) * columnWidth + Double(k - 1) * columnSpacing }
+
+  /// The local frame of a placed record.
+  @inlinable
+  func frame(of record: _ItemRecord) -> Rect {
+    if record.column < 0 {
+      return Rect(x: left, y: record.y, width: fullWidth, height: record.height)
+    }
+    let k = record.span <= 1 ? 1 : Int(record.span)
+    return Rect(x: x(column: Int(record.column)), y: record.y, width: width(span: k), height: record.height)
+  }
+}
+
+/// One section: its items, the index over them, and enough saved column state to lay out again
+/// from any item without starting over.
+@usableFromInline
+internal struct _Section: Sendable {
+  /// Items between two saved column states. A change at item i replays at most this many items
+  /// before i; each saved state costs `(c + 1) * 8 + 8` bytes, under a byte per item at 4 columns.
+  @usableFromInline static let checkpointShift = 6
+  @usableFromInline static var checkpointInterval: Int { 1 << checkpointShift }
+
+  @usableFromInline var parameters: WaterfallParameters
+  @usableFromInline var geometry: _Geometry
+  @usableFromInline var records: [_ItemRecord]
+  @usableFromInline var index: IntervalIndex
+
+  /// Column state before item `m * checkpointInterval`: `next[0 ..< c]` then the running bottom,
+  /// `c + 1` doubles per checkpoint.
+  @usableFromInline var checkpoints: [Double] = []
+  /// One-column items placed before each checkpoint (for `leftToRight` / `rightToLeft`).
+  @usableFromInline var checkpointCounts: [Int] = []
+
+  /// Column state after the first `laidOut` items.
+  @usableFromInline var next: [Double] = []
+  @usableFromInline var bottom: Double = -.infinity
+  @usableFromInline var oneColumnPlaced = 0
+  @usableFromInline var laidOut = 0
+  /// Items `0 ..< validCount` have their final frames; the rest need `layOut()`.
+  @usableFromInline var validCount = 0
+
+  /// Where the footer starts (`bottom + insets.bottom`), relative to the section's top.
+  @usableFromInline var footerY: Double = 0
+  /// The section's height, `end` in `waterfall.md`.
+  @usableFromInline var height: Double = 0
+
+  @usableFromInline
+  init(parameters: WaterfallParameters, geometry: _Geometry, items: some Collection<WaterfallItem>) {
+    self.parameters = parameters
+    self.geometry = geometry
+    var records: [_ItemRecord] = []
+    records.reserveCapacity(items.count)
+    for item in items { records.append(_ItemRecord(item)) }
+    self.records = records
+    self.index = IntervalIndex(laneCount: geometry.columns)
+  }
+
+  @inlinable var needsLayout: Bool { validCount != records.count || laidOut != records.count }
+
+  /// Marks items from `item` on as needing layout.
+  @inlinable
+  mutating func invalidate(from item: Int) { validCount = Swift.min(validCount, item) }
+
+  /// Replaces the geometry; every item needs layout again.
+  @usableFromInline
+  mutating func setGeometry(_ geometry: _Geometry) {
+    self.geometry = geometry
+    validCount = 0
+    laidOut = 0
+  }
+
+  /// Places items `validCount ..< count`, from the last checkpoint at or before `validCount`.
+  ///
+  /// - Returns: the number of items placed.
+  /// - Complexity: O((n - i + B) · c) for a first invalid item i, n items, c columns and the
+  ///   checkpoint interval B; the index loses and regains the same ids.
+  @usableFromInline
+  @discardableResult
+  mutating func layOut() -> Int {
+    let c = geometry.columns
+    let interval = Self.checkpointInterval
+    var start: Int
+    if validCount == laidOut && validCount > 0 && next.count == c {
+      start = validCount  // a pure append: continue from the live state
+    } else if validCount == 0 || next.count != c {
+      start = 0
+      next = Array(repeating: geometry.top, count: c)
+      bottom = -.infinity
+      oneColumnPlaced = 0
+      checkpoints.removeAll(keepingCapacity: true)
+      checkpointCounts.removeAll(keepingCapacity: true)
+      index.reset(laneCount: c)
+    } else {
+      let m = validCount >> Self.checkpointShift
+      start = m * interval
+      let base = m * (c + 1)
+      for j in 0..<c { next[j] = checkpoints[base + j] }
+      bottom = checkpoints[base + c]
+      oneColumnPlaced = checkpointCounts[m]
+      checkpoints.removeSubrange((base + c + 1)...)
+      checkpointCounts.removeSubrange((m + 1)...)
+      index.removeAll(from: start)
+    }
+    let n = records.count
+    if start == 0 { index.reserveCapacity(perLane: n / c + 16) }
+    checkpoints.reserveCapacity((n / interval + 1) * (c + 1))
+    checkpointCounts.reserveCapacity(n / interval + 1)
+    let g = geometry
+    var placedOneColumn = oneColumnPlaced
+    var bottom = self.bottom
+    records.withUnsafeMutableBufferPointer { records in
+      next.withUnsafeMutableBufferPointer { next in
+        for i in start..<n {
+          if i & (interval - 1) == 0 && (i >> Self.checkpointShift) == checkpointCounts.count {
+            checkpoints.append(contentsOf: next)
+            checkpoints.append(bottom)
+            checkpointCounts.append(placedOneColumn)
+          }
+          let span = Int(records[i].span)
+          let maxY: Double
+          if span == 1 && c > 1 {
+            let j: Int
+            switch g.order {
+            case .shortestFirst: j = Self.shortest(next, tolerance: g.tolerance)
+            case .leftToRight: j = placedOneColumn % c
+            case .rightToLeft: j = c - 1 - placedOneColumn % c
+            }
+            placedOneColumn += 1
+            let y = next[j]
+            let h = records[i].height(atWidth: g.columnWidth)
+            maxY = y + h
+            records[i].y = y
+            records[i].height = h
+            records[i].column = Int32(truncatingIfNeeded: j)
+            next[j] = maxY + g.itemSpacing
+            index.append(i, lane: j)
+          } else if span > 1 && span < c {
+            let (s, y) = Self.lowestRun(next, span: span, tolerance: g.tolerance)
+            let h = records[i].height(atWidth: g.width(span: span))
+            maxY = y + h
+            records[i].y = y
+            records[i].height = h
+            records[i].column = Int32(truncatingIfNeeded: s)
+            let nextY = maxY + g.itemSpacing
+            for j in s..<(s + span) { next[j] = nextY }
+            index.append(i, lane: s)
+          } else {
+            var y = next[0]
+            for j in 1..<c where next[j] > y { y = next[j] }
+            let h = records[i].height(atWidth: g.fullWidth)
+            maxY = y + h
+            records[i].y = y
+            records[i].height = h
+            records[i].column = -1
+            let nextY = maxY + g.itemSpacing
+            for j in 0..<c { next[j] = nextY }
+            index.append(i, lane: 0)
+          }
+          if maxY > bottom { bottom = maxY }
+        }
+      }
+    }
+    self.bottom = bottom
+    oneColumnPlaced = placedOneColumn
+    laidOut = n
+    validCount = n
+    footerY = (bottom == -.infinity ? g.top : bottom) + g.insetBottom
+    height = g.footer > 0 ? footerY + g.footer : footerY
+    return n - start
+  }
+
+  /// `shortestFirst`: the lowest j with `next[j] <= min(next) + tolerance`.
+  @inlinable
+  static func shortest(_ next: UnsafeMutableBufferPointer<Double>, tolerance: Double) -> Int {
+    var m = next[0]
+    var j = 0
+    for k in 1..<next.count where next[k] < m { m = next[k]; j = k }
+    if tolerance == 0 { return j }  // the leftmost minimum: next[k] <= m + 0 holds first there
+    let limit = m + tolerance
+    for k in 0..<j where next[k] <= limit { return k }
+    return j
+  }
+
+  /// A `k`-column item: the lowest start s whose `y_s = max(next[s ..< s+k])` is within
+  /// `tolerance` of the lowest such y.
+  @inlinable
+  static func lowestRun(_ next: UnsafeMutableBufferPointer<Double>, span k: Int, tolerance: Double) -> (Int, Double) {
+    let starts = next.count - k + 1
+    func top(_ s: Int) -> Double {
+      var y = next[s]
+      for j in (s + 1)..<(s + k) where next[j] > y { y = next[j] }
+      return y
+    }
+    var m = top(0)
+    for s in 1..<starts { m = Swift.min(m, top(s)) }
+    let limit = m + tolerance
+    for s in 0..<starts {
+      let y = top(s)
+      if y <= limit { return (s, y) }
+    }
+    return (0, top(0))  // unreachable: the minimum itself satisfies y <= m + tolerance
+  }
+
+  /// The interval of record `id` on the scroll axis, in section coordinates.
+  @inlinable
+  static func bounds(_ records: UnsafeBufferPointer<_ItemRecord>) -> (Int) -> (minY: Double, maxY: Double) {
+    { id in let r = records[id]; return (r.y, r.y + r.height) }
+  }
+}

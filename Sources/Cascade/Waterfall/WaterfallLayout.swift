@@ -1,0 +1,176 @@
+// The waterfall (masonry) layout of `waterfall.md`.
+//
+// Map:
+//   WaterfallLayout.swift            the type, its initializer and its read-only accessors
+//   WaterfallLayout+Queries.swift    rect, point and single-element queries
+//   WaterfallLayout+Updates.swift    validated, atomic batches of changes
+//   WaterfallLayout._Section.swift   a section's storage and the placement loop
+
+/// The waterfall layout: items go, in order, into the column whose bottom is highest up, across
+/// any number of sections with their own parameters, headers and footers.
+///
+/// Each section is laid out in its own coordinates and keeps its frames relative to its own top;
+/// a sum tree of section heights gives every section's origin in O(log s). That is what makes
+/// changes local: a change at item i of section s lays out items from i on in s (from the saved
+/// column state at or before i), and later sections move without being touched.
+///
+///     var layout = try WaterfallLayout(
+///       width: 390,
+///       parameters: WaterfallParameters(columns: 2, columnSpacing: 10, itemSpacing: 10),
+///       sections: [WaterfallSection(header: 44, items: [120, 80, .size(width: 400, height: 300)])])
+///     layout.contentSize                                   // (390, 358.5)
+///     layout.layoutAttributes(for: .item(1, section: 0))   // frame (200, 44, 190, 80)
+///     try layout.apply([.appendItems([60, 90], section: 0)])
+///
+/// Rect and point queries cost O(log n + k) for a fixed column count: see
+/// ``forEachElement(in:after:_:)``.
+public struct WaterfallLayout: CollectionLayout {
+  public typealias Item = WaterfallItem
+  public typealias SectionParameters = WaterfallParameters
+
+  /// The collection's width, `W`.
+  public internal(set) var width: Double
+  /// The layout-level parameters every section inherits.
+  public internal(set) var parameters: WaterfallParameters
+
+  @usableFromInline internal var _sections: [_Section]
+  @usableFromInline internal var _origins = _SectionOrigins()
+
+  /// The number of items placed by the placement loop since this layout was created: a test
+  /// hook that lets tests check that a change recomputes only what it must.
+  package internal(set) var _placedItemCount = 0
+
+  /// Creates a waterfall layout and lays it out.
+  ///
+  /// - Parameters:
+  ///   - width: the collection's width, finite and > 0.
+  ///   - parameters: the layout-level parameters; `nil` ones take `waterfall.md`'s defaults.
+  ///   - sections: the sections, each with its overrides and items.
+  /// - Throws: ``LayoutError`` naming the first invalid value.
+  /// - Complexity: O(n · c) for n items and c columns.
+  public init(
+    width: Double, parameters: WaterfallParameters = WaterfallParameters(),
+    sections: [WaterfallSection] = []
+  ) throws(LayoutError) {
+    try Self._validate(width: width)
+    try parameters.validate(at: .layout)
+    self.width = width
+    self.parameters = parameters
+    _sections = []
+    _sections.reserveCapacity(sections.count)
+    for (s, section) in sections.enumerated() {
+      let geometry = try Self._geometry(section.parameters, over: parameters, width: width, section: s)
+      for (i, item) in section.items.enumerated() { try item.validate(at: .item(section: s, item: i)) }
+      _sections.append(_Section(parameters: section.parameters, geometry: geometry, items: section.items))
+    }
+    for s in _sections.indices { _placedItemCount += _sections[s].layOut() }
+    _origins.rebuild(_sections.lazy.map(\.height))
+    _checkInvariants()
+  }
+
+  /// The size of the whole content: `(W, bottom of the last section)`, `(W, 0)` with no sections.
+  ///
+  /// - Complexity: O(1).
+  public var contentSize: Size { Size(width: width, height: _origins.total) }
+
+  /// The number of sections.
+  ///
+  /// - Complexity: O(1).
+  public var numberOfSections: Int { _sections.count }
+
+  /// The number of items in `section`, or 0 when it is outside the collection.
+  ///
+  /// - Complexity: O(1).
+  public func numberOfItems(inSection section: Int) -> Int {
+    _sections.indices.contains(section) ? _sections[section].records.count : 0
+  }
+
+  /// The parameter overrides of `section`, or `nil` when it is outside the collection.
+  ///
+  /// - Complexity: O(1).
+  public func parameters(ofSection section: Int) -> WaterfallParameters? {
+    _sections.indices.contains(section) ? _sections[section].parameters : nil
+  }
+
+  /// The number of columns `section` has at the current width (adaptive columns resolved), or
+  /// `nil` when it is outside the collection.
+  ///
+  /// - Complexity: O(1).
+  public func numberOfColumns(inSection section: Int) -> Int? {
+    _sections.indices.contains(section) ? _sections[section].geometry.columns : nil
+  }
+
+  /// The description (measure and span) of an item, or `nil` when it is outside the collection.
+  ///
+  /// - Complexity: O(1).
+  public func item(at path: ItemPath) -> WaterfallItem? {
+    guard _sections.indices.contains(path.section),
+          _sections[path.section].records.indices.contains(path.item) else { return nil }
+    return _sections[path.section].records[path.item].item
+  }
+
+  /// The columns an item occupies: one column, a run of `k`, or all of them for a full-width
+  /// item; `nil` when the item is outside the collection.
+  ///
+  /// - Complexity: O(1).
+  public func columns(ofItem path: ItemPath) -> Range<Int>? {
+    guard _sections.indices.contains(path.section),
+          _sections[path.section].records.indices.contains(path.item) else { return nil }
+    let section = _sections[path.section]
+    let record = section.records[path.item]
+    if record.column < 0 { return 0..<section.geometry.columns }
+    let start = Int(record.column)
+    return start..<(start + Swift.max(1, Int(record.span)))
+  }
+
+  /// The y where `section` starts, or `nil` when it is outside the collection.
+  ///
+  /// - Complexity: O(log s).
+  public func origin(ofSection section: Int) -> Double? {
+    _sections.indices.contains(section) ? _origins.origin(of: section) : nil
+  }
+
+  /// The frame of the whole section `section`, `(0, y0, W, end)`, or `nil`.
+  ///
+  /// - Complexity: O(log s).
+  public func frame(ofSection section: Int) -> Rect? {
+    guard _sections.indices.contains(section) else { return nil }
+    return Rect(x: 0, y: _origins.origin(of: section), width: width, height: _sections[section].height)
+  }
+
+  static func _validate(width: Double) throws(LayoutError) {
+    if let reason = _reject(width, positive: true) { throw LayoutError(.collection, field: "width", reason) }
+  }
+
+  static func _geometry(
+    _ section: WaterfallParameters, over layout: WaterfallParameters, width: Double, section s: Int
+  ) throws(LayoutError) -> _Geometry {
+    try section.validate(at: .section(s))
+    guard let geometry = _Geometry.resolve(section, over: layout, width: width) else {
+      throw LayoutError(.section(s), field: "minColumnWidth",
+                        "gives more than \(WaterfallParameters.maximumColumns) columns at width \(width)")
+    }
+    return geometry
+  }
+}
+
+extension WaterfallLayout {
+  /// Checks every internal invariant; compiled only with `CASCADE_INTERNAL_CHECKS`.
+  @inlinable
+  @inline(__always)
+  internal func _checkInvariants() {
+    #if CASCADE_INTERNAL_CHECKS
+    precondition(_origins.count == _sections.count, "origin tree out of step with sections")
+    for (s, section) in _sections.enumerated() {
+      precondition(!section.needsLayout, "section \(s) left dirty")
+      precondition(_origins.height(of: s) == section.height, "section \(s) height not in the origin tree")
+      precondition(section.index.count == section.records.count, "section \(s) index misses items")
+      precondition(section.index.laneCount == section.geometry.columns, "section \(s) lane count")
+      let violation = section.records.withUnsafeBufferPointer {
+        section.index._violation(bounds: _Section.bounds($0))
+      }
+      precondition(violation == nil, "section \(s): \(violation ?? "")")
+    }
+    #endif
+  }
+}

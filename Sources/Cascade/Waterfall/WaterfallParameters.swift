@@ -1,0 +1,194 @@
+/// How a waterfall section picks the column of each one-column item.
+public enum WaterfallOrder: String, Hashable, Sendable, CaseIterable {
+  /// The column whose next free y is lowest (within `tolerance`), ties to the leftmost.
+  case shortestFirst
+  /// Columns in turn from the left: the k-th one-column item goes to column `k mod c`.
+  case leftToRight
+  /// Columns in turn from the right: the k-th one-column item goes to column `c - 1 - (k mod c)`.
+  case rightToLeft
+}
+
+/// The parameters of a waterfall layout or of one of its sections.
+///
+/// Every property is optional. On the layout, `nil` means the default of `waterfall.md`; on a
+/// section, `nil` means "as the layout says". `columns` and `minColumnWidth` are one choice: set
+/// at most one of them on a level; a section that sets either replaces the layout's choice.
+///
+///     var phone = WaterfallParameters(columns: 2, columnSpacing: 8, itemSpacing: 8)
+///     phone.insets = EdgeInsets(top: 12, left: 12, bottom: 12, right: 12)
+///     let wide = WaterfallParameters(minColumnWidth: 160)   // as many columns as fit
+public struct WaterfallParameters: Hashable, Sendable {
+  /// The number of columns, an integer ≥ 1. Default 2.
+  public var columns: Int?
+  /// Adaptive columns: `max(1, floor((A + columnSpacing) / (minColumnWidth + columnSpacing)))`
+  /// for the section's available width `A`. Finite > 0.
+  public var minColumnWidth: Double?
+  /// The gap between neighbouring columns, finite ≥ 0. Default 10.
+  public var columnSpacing: Double?
+  /// The gap between vertically neighbouring items of a column, finite ≥ 0. Default 10.
+  public var itemSpacing: Double?
+  /// The insets around the section's items, each finite ≥ 0. Default all 0.
+  public var insets: EdgeInsets?
+  /// The height of each section's header; 0 means none. Finite ≥ 0. Default 0.
+  public var header: Double?
+  /// The height of each section's footer; 0 means none. Finite ≥ 0. Default 0.
+  public var footer: Double?
+  /// How one-column items pick their column. Default ``WaterfallOrder/shortestFirst``.
+  public var order: WaterfallOrder?
+  /// Positions within this of the lowest count as lowest (for `shortestFirst` and for spanning
+  /// items). Finite ≥ 0. Default 0.
+  public var tolerance: Double?
+
+  /// Creates parameters; every one left `nil` is inherited or defaulted.
+  ///
+  /// - Complexity: O(1).
+  public init(
+    columns: Int? = nil, minColumnWidth: Double? = nil,
+    columnSpacing: Double? = nil, itemSpacing: Double? = nil, insets: EdgeInsets? = nil,
+    header: Double? = nil, footer: Double? = nil,
+    order: WaterfallOrder? = nil, tolerance: Double? = nil
+  ) {
+    self.columns = columns
+    self.minColumnWidth = minColumnWidth
+    self.columnSpacing = columnSpacing
+    self.itemSpacing = itemSpacing
+    self.insets = insets
+    self.header = header
+    self.footer = footer
+    self.order = order
+    self.tolerance = tolerance
+  }
+
+  /// The largest column count Cascade lays out. `waterfall.md` sets no upper bound; this one
+  /// keeps a hostile `columns` or `minColumnWidth` from allocating without limit.
+  public static let maximumColumns = 1 << 16
+
+  /// Checks every value set here against `waterfall.md`'s "valid" column.
+  ///
+  /// - Complexity: O(1).
+  public func validate(at location: LayoutError.Location) throws(LayoutError) {
+    if columns != nil && minColumnWidth != nil {
+      throw LayoutError(location, field: "columns", "cannot be set together with minColumnWidth")
+    }
+    if let columns {
+      guard columns >= 1 else { throw LayoutError(location, field: "columns", "must be an integer >= 1") }
+      guard columns <= Self.maximumColumns else {
+        throw LayoutError(location, field: "columns", "must be <= \(Self.maximumColumns)")
+      }
+    }
+    if let minColumnWidth, let reason = _reject(minColumnWidth, positive: true) {
+      throw LayoutError(location, field: "minColumnWidth", reason)
+    }
+    try Self._nonNegative(columnSpacing, "columnSpacing", location)
+    try Self._nonNegative(itemSpacing, "itemSpacing", location)
+    if let insets {
+      try Self._nonNegative(insets.top, "insets.top", location)
+      try Self._nonNegative(insets.left, "insets.left", location)
+      try Self._nonNegative(insets.bottom, "insets.bottom", location)
+      try Self._nonNegative(insets.right, "insets.right", location)
+    }
+    try Self._nonNegative(header, "header", location)
+    try Self._nonNegative(footer, "footer", location)
+    try Self._nonNegative(tolerance, "tolerance", location)
+  }
+
+  private static func _nonNegative(
+    _ value: Double?, _ field: String, _ location: LayoutError.Location
+  ) throws(LayoutError) {
+    if let value, let reason = _reject(value, positive: false) {
+      throw LayoutError(location, field: field, reason)
+    }
+  }
+}
+
+/// One item of a waterfall: how tall it is, and how many columns it spans.
+///
+/// Integer and float literals make height items: `let items: [WaterfallItem] = [120, 80.5]`.
+public struct WaterfallItem: Hashable, Sendable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+  /// How an item gives its height.
+  public enum Measure: Hashable, Sendable {
+    /// A fixed height, finite ≥ 0.
+    case height(Double)
+    /// A size whose aspect ratio is kept at the width the item gets:
+    /// height = `height * width / self.width`. Width finite > 0, height finite ≥ 0.
+    case size(width: Double, height: Double)
+  }
+
+  /// How many columns an item spans.
+  public enum Span: Hashable, Sendable {
+    /// `k` neighbouring columns, an integer ≥ 1; `k` ≥ the column count means full width.
+    case columns(Int)
+    /// The section's full available width.
+    case full
+  }
+
+  /// The item's height or size.
+  public var measure: Measure
+  /// The item's span. Default one column.
+  public var span: Span
+
+  /// Creates an item.
+  ///
+  /// - Complexity: O(1).
+  public init(_ measure: Measure, span: Span = .columns(1)) {
+    self.measure = measure
+    self.span = span
+  }
+
+  /// An item of fixed height.
+  ///
+  /// - Complexity: O(1).
+  public static func height(_ height: Double, span: Span = .columns(1)) -> WaterfallItem {
+    WaterfallItem(.height(height), span: span)
+  }
+
+  /// An item that keeps the aspect ratio of `width × height`.
+  ///
+  /// - Complexity: O(1).
+  public static func size(width: Double, height: Double, span: Span = .columns(1)) -> WaterfallItem {
+    WaterfallItem(.size(width: width, height: height), span: span)
+  }
+
+  public init(floatLiteral value: Double) { self.init(.height(value)) }
+  public init(integerLiteral value: Int) { self.init(.height(Double(value))) }
+
+  /// Checks the item against `waterfall.md`.
+  ///
+  /// - Complexity: O(1).
+  public func validate(at location: LayoutError.Location) throws(LayoutError) {
+    switch measure {
+    case .height(let h):
+      if let reason = _reject(h, positive: false) { throw LayoutError(location, field: "height", reason) }
+    case .size(let w, let h):
+      if let reason = _reject(w, positive: true) { throw LayoutError(location, field: "size", "width " + reason) }
+      if let reason = _reject(h, positive: false) { throw LayoutError(location, field: "size", "height " + reason) }
+    }
+    if case .columns(let k) = span, k < 1 {
+      throw LayoutError(location, field: "span", "must be an integer >= 1 or full")
+    }
+  }
+}
+
+/// A waterfall section: its parameter overrides and its items.
+public typealias WaterfallSection = LayoutSection<WaterfallParameters, WaterfallItem>
+
+extension LayoutSection where Parameters == WaterfallParameters {
+  /// Creates a waterfall section.
+  ///
+  ///     let section = WaterfallSection(header: 44, columns: 3, items: [120, 80, .size(width: 4, height: 3)])
+  ///
+  /// - Complexity: O(1).
+  public init(
+    header: Double? = nil, footer: Double? = nil, columns: Int? = nil, items: [Item] = []
+  ) {
+    self.init(parameters: WaterfallParameters(columns: columns, header: header, footer: footer), items: items)
+  }
+}
+
+/// Why `value` is not a valid finite number `> 0` (`positive`) or `>= 0`, or `nil` when it is.
+@inlinable
+internal func _reject(_ value: Double, positive: Bool) -> String? {
+  if !value.isFinite { return "must be finite" }
+  if positive { return value > 0 ? nil : "must be > 0" }
+  return value >= 0 ? nil : "must be >= 0"
+}

@@ -1,0 +1,1 @@
+// The terminal gallery model lives here.

@@ -1,0 +1,1 @@
+// The JSON layer of protocol.md lives here (see Docs/CLI.md).

@@ -1,0 +1,1 @@
+// The headless collection view lives here (see Docs/CollectionView.md).

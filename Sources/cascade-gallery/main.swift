@@ -1,0 +1,1 @@
+print("cascade-gallery: not built yet")

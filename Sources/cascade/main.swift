@@ -1,0 +1,1 @@
+print("cascade: not built yet")
