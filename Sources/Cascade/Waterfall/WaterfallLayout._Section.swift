@@ -148,7 +148,9 @@ internal struct _Section: Sendable {
   @usableFromInline var next: [Double] = []
   @usableFromInline var bottom: Double = -.infinity
   @usableFromInline var oneColumnPlaced = 0
-  @usableFromInline var laidOut = 0
+  /// The number of items the column state reflects; -1 until the section's current geometry has
+  /// been laid out at all (an empty section still needs its height computed).
+  @usableFromInline var laidOut = -1
   /// Items `0 ..< validCount` have their final frames; the rest need `layOut()`.
   @usableFromInline var validCount = 0
 
@@ -179,7 +181,7 @@ internal struct _Section: Sendable {
   mutating func setGeometry(_ geometry: _Geometry) {
     self.geometry = geometry
     validCount = 0
-    laidOut = 0
+    laidOut = -1
   }
 
   /// Places items `validCount ..< count`, from the last checkpoint at or before `validCount`.

@@ -156,8 +156,6 @@ public struct WaterfallLayout: CollectionLayout {
 
 extension WaterfallLayout {
   /// Checks every internal invariant; compiled only with `CASCADE_INTERNAL_CHECKS`.
-  @inlinable
-  @inline(__always)
   internal func _checkInvariants() {
     #if CASCADE_INTERNAL_CHECKS
     precondition(_origins.count == _sections.count, "origin tree out of step with sections")
