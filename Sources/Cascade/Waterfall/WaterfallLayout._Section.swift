@@ -77,17 +77,25 @@ internal struct _Geometry: Sendable, Equatable {
     let columnSpacing = section.columnSpacing ?? layout.columnSpacing ?? 10
     let insets = section.insets ?? layout.insets ?? .zero
     let available = width - insets.left - insets.right
-    var columns: Int
     let choice = (section.columns != nil || section.minColumnWidth != nil) ? section : layout
-    if let minColumnWidth = choice.minColumnWidth {
-      // floor(fit), then max(1, _): for fit >= 1 truncation is floor, and below 1 the answer is 1.
-      // (No `rounded(.down)`: it needs libm, and the core links nothing.)
-      let fit = (available + columnSpacing) / (minColumnWidth + columnSpacing)
-      guard fit < Double(WaterfallParameters.maximumColumns + 1) else { return nil }
-      columns = fit >= 1 ? Int(fit) : 1
-    } else {
-      columns = choice.columns ?? 2
+    guard let minColumnWidth = choice.minColumnWidth else {
+      return resolve(section, over: layout, width: width, columns: choice.columns ?? 2)
     }
+    // floor(fit), then max(1, _): for fit >= 1 truncation is floor, and below 1 the answer is 1.
+    // (No `rounded(.down)`: it needs libm, and the core links nothing.)
+    let fit = (available + columnSpacing) / (minColumnWidth + columnSpacing)
+    guard fit < Double(WaterfallParameters.maximumColumns + 1) else { return nil }
+    return resolve(section, over: layout, width: width, columns: fit >= 1 ? Int(fit) : 1)
+  }
+
+  /// Resolves `section` over `layout` at `width` with `columns` columns.
+  @usableFromInline
+  static func resolve(
+    _ section: WaterfallParameters, over layout: WaterfallParameters, width: Double, columns: Int
+  ) -> _Geometry {
+    let columnSpacing = section.columnSpacing ?? layout.columnSpacing ?? 10
+    let insets = section.insets ?? layout.insets ?? .zero
+    let available = width - insets.left - insets.right
     let header = section.header ?? layout.header ?? 0
     return _Geometry(
       columns: columns,
@@ -127,7 +135,11 @@ internal struct _Geometry: Sendable, Equatable {
 /// One section: its items, the index over them, and enough saved column state to lay out again
 /// from any item without starting over.
 @usableFromInline
-internal struct _Section: Sendable {
+internal struct _Section: _SectionStorage {
+  @usableFromInline typealias Item = WaterfallItem
+  @usableFromInline typealias Parameters = WaterfallParameters
+  @usableFromInline typealias LayoutParameters = WaterfallParameters
+
   /// Items between two saved column states. A change at item i replays at most this many items
   /// before i; each saved state costs `(c + 1) * 8 + 8` bytes, under a byte per item at 4 columns.
   @usableFromInline static let checkpointShift = 6
@@ -160,14 +172,48 @@ internal struct _Section: Sendable {
   @usableFromInline var height: Double = 0
 
   @usableFromInline
-  init(parameters: WaterfallParameters, geometry: _Geometry, items: some Collection<WaterfallItem>) {
+  init(parameters: WaterfallParameters, items: [WaterfallItem], over layout: WaterfallParameters, width: Double) {
     self.parameters = parameters
-    self.geometry = geometry
+    self.geometry = Self.geometry(parameters, over: layout, width: width)
     var records: [_ItemRecord] = []
     records.reserveCapacity(items.count)
     for item in items { records.append(_ItemRecord(item)) }
     self.records = records
     self.index = IntervalIndex(laneCount: geometry.columns)
+  }
+
+  @usableFromInline
+  static func record(_ item: WaterfallItem) -> _ItemRecord { _ItemRecord(item) }
+
+  @usableFromInline
+  var items: [WaterfallItem] { records.map(\.item) }
+
+  @usableFromInline
+  static func validate(_ item: WaterfallItem, at location: LayoutError.Location) throws(LayoutError) {
+    try item.validate(at: location)
+  }
+
+  @usableFromInline
+  static func validate(
+    _ parameters: WaterfallParameters, over layout: WaterfallParameters, width: Double, section: Int
+  ) throws(LayoutError) {
+    try parameters.validate(at: .section(section))
+    if _Geometry.resolve(parameters, over: layout, width: width) == nil {
+      throw LayoutError(.section(section), field: "minColumnWidth",
+                        "gives more than \(WaterfallParameters.maximumColumns) columns at width \(width)")
+    }
+  }
+
+  /// The resolved geometry; validation has ruled out the `nil` case, and one column stands in
+  /// for it so that nothing can trap.
+  static func geometry(_ parameters: WaterfallParameters, over layout: WaterfallParameters, width: Double) -> _Geometry {
+    _Geometry.resolve(parameters, over: layout, width: width)
+      ?? _Geometry.resolve(parameters, over: layout, width: width, columns: 1)
+  }
+
+  @usableFromInline
+  mutating func reconfigure(over layout: WaterfallParameters, width: Double) {
+    setGeometry(Self.geometry(parameters, over: layout, width: width))
   }
 
   @inlinable var needsLayout: Bool { validCount != records.count || laidOut != records.count }

@@ -29,16 +29,17 @@ public struct WaterfallLayout: CollectionLayout {
   public typealias SectionParameters = WaterfallParameters
 
   /// The collection's width, `W`.
-  public internal(set) var width: Double
+  public var width: Double { _storage.width }
   /// The layout-level parameters every section inherits.
-  public internal(set) var parameters: WaterfallParameters
+  public var parameters: WaterfallParameters { _storage.parameters }
 
-  @usableFromInline internal var _sections: [_Section]
-  @usableFromInline internal var _origins = _SectionOrigins()
+  @usableFromInline internal var _storage: _SectionedLayout<_Section>
+  @inlinable internal var _sections: [_Section] { _storage.sections }
+  @inlinable internal var _origins: _SectionOrigins { _storage.origins }
 
-  /// The number of items placed by the placement loop since this layout was created: a test
+  /// The number of items the placement loop has placed since this layout was created: a test
   /// hook that lets tests check that a change recomputes only what it must.
-  package internal(set) var _placedItemCount = 0
+  package var _placedItemCount: Int { _storage.placedItemCount }
 
   /// Creates a waterfall layout and lays it out.
   ///
@@ -52,19 +53,9 @@ public struct WaterfallLayout: CollectionLayout {
     width: Double, parameters: WaterfallParameters = WaterfallParameters(),
     sections: [WaterfallSection] = []
   ) throws(LayoutError) {
-    try Self._validate(width: width)
-    try parameters.validate(at: .layout)
-    self.width = width
-    self.parameters = parameters
-    _sections = []
-    _sections.reserveCapacity(sections.count)
-    for (s, section) in sections.enumerated() {
-      let geometry = try Self._geometry(section.parameters, over: parameters, width: width, section: s)
-      for (i, item) in section.items.enumerated() { try item.validate(at: .item(section: s, item: i)) }
-      _sections.append(_Section(parameters: section.parameters, geometry: geometry, items: section.items))
+    _storage = try _SectionedLayout(width: width, parameters: parameters, sections: sections) {
+      (p: WaterfallParameters) throws(LayoutError) in try p.validate(at: .layout)
     }
-    for s in _sections.indices { _placedItemCount += _sections[s].layOut() }
-    _origins.rebuild(_sections.lazy.map(\.height))
     _checkInvariants()
   }
 
@@ -138,20 +129,6 @@ public struct WaterfallLayout: CollectionLayout {
     return Rect(x: 0, y: _origins.origin(of: section), width: width, height: _sections[section].height)
   }
 
-  static func _validate(width: Double) throws(LayoutError) {
-    if let reason = _reject(width, positive: true) { throw LayoutError(.collection, field: "width", reason) }
-  }
-
-  static func _geometry(
-    _ section: WaterfallParameters, over layout: WaterfallParameters, width: Double, section s: Int
-  ) throws(LayoutError) -> _Geometry {
-    try section.validate(at: .section(s))
-    guard let geometry = _Geometry.resolve(section, over: layout, width: width) else {
-      throw LayoutError(.section(s), field: "minColumnWidth",
-                        "gives more than \(WaterfallParameters.maximumColumns) columns at width \(width)")
-    }
-    return geometry
-  }
 }
 
 extension WaterfallLayout {

@@ -1,0 +1,58 @@
+import Testing
+@testable import Cascade
+
+@Suite("Interval index")
+struct IntervalIndexTests {
+  /// Random monotone lanes, then random ranges against a scan, for few lanes (linear merge) and
+  /// many (heap merge).
+  @Test(arguments: [1, 2, 5, 8, 9, 40] as [Int])
+  func queriesMatchAScan(lanes: Int) {
+    var rng = SplitMix64(seed: UInt64(lanes))
+    var index = IntervalIndex(laneCount: lanes)
+    var spans: [(minY: Double, maxY: Double)] = []
+    var laneNext = Array(repeating: 0.0, count: lanes)
+    for id in 0..<3_000 {
+      let lane = rng.int(0...lanes - 1)
+      let y = laneNext[lane] + (rng.chance(0.2) ? 0 : rng.double(0...30))
+      let h = rng.chance(0.1) ? 0 : rng.double(0...200)
+      spans.append((y, y + h))
+      laneNext[lane] = y + h
+      index.append(id, lane: lane)
+    }
+    #expect(index.count == spans.count)
+    #expect(index._violation(bounds: { spans[$0] }) == nil)
+    for _ in 0..<300 {
+      let lower = rng.double(-10...(laneNext.max() ?? 0) + 10)
+      let upper = lower + (rng.chance(0.1) ? 0 : rng.double(0...500))
+      let after = rng.chance(0.3) ? rng.int(0...spans.count) : -1
+      var fast: [Int] = []
+      index.forEachOverlapping(lower, upper, after: after, bounds: { spans[$0] }) { fast.append($0); return true }
+      let slow = spans.indices.filter { spans[$0].maxY > lower && spans[$0].minY < upper && $0 > after }
+      #expect(fast == slow, "lanes \(lanes), range \(lower)..<\(upper) after \(after)")
+      // Stopping early stops.
+      var first: [Int] = []
+      index.forEachOverlapping(lower, upper, after: after, bounds: { spans[$0] }) { first.append($0); return first.count < 2 }
+      #expect(first == Array(slow.prefix(2)))
+    }
+  }
+
+  @Test func truncationThenAppendingAgain() {
+    var index = IntervalIndex(laneCount: 2)
+    let spans: [(minY: Double, maxY: Double)] = [(0, 10), (0, 5), (10, 20), (6, 8)]
+    for id in 0..<4 { index.append(id, lane: id % 2) }
+    index.removeAll(from: 2)
+    #expect(index._laneContents == [[0], [1]])
+    index.append(2, lane: 1)
+    var found: [Int] = []
+    index.forEachOverlapping(4, 11, bounds: { spans[$0] }) { found.append($0); return true }
+    #expect(found == [0, 1, 2])
+  }
+
+  @Test func theInvariantCheckCatchesABrokenLane() {
+    var index = IntervalIndex(laneCount: 1)
+    index.append(0, lane: 0)
+    index.append(1, lane: 0)
+    let spans: [(minY: Double, maxY: Double)] = [(10, 20), (5, 30)]
+    #expect(index._violation(bounds: { spans[$0] }) != nil)
+  }
+}
