@@ -1,0 +1,305 @@
+// A vertical list: the second layout on the protocol, the interval index and the batch algorithm,
+// to show that they are not the waterfall's alone.
+//
+// Map:
+//   ListParameters, ListItem     what a list and its items are given
+//   ListLayout                   the layout: queries through a one-lane IntervalIndex
+//   _ListSection                 a section's storage and its placement loop
+
+/// The parameters of a list or of one of its sections; `nil` means the default (on the layout)
+/// or "as the layout says" (on a section).
+public struct ListParameters: Hashable, Sendable {
+  /// The gap between neighbouring rows, finite ≥ 0. Default 0.
+  public var itemSpacing: Double?
+  /// The insets around the section's rows, finite ≥ 0. Default all 0.
+  public var insets: EdgeInsets?
+  /// The section header's height; 0 means none. Default 0.
+  public var header: Double?
+  /// The section footer's height; 0 means none. Default 0.
+  public var footer: Double?
+
+  /// Creates list parameters.
+  ///
+  /// - Complexity: O(1).
+  public init(itemSpacing: Double? = nil, insets: EdgeInsets? = nil, header: Double? = nil, footer: Double? = nil) {
+    self.itemSpacing = itemSpacing
+    self.insets = insets
+    self.header = header
+    self.footer = footer
+  }
+
+  /// Checks every value set here: each must be finite and ≥ 0.
+  ///
+  /// - Complexity: O(1).
+  public func validate(at location: LayoutError.Location) throws(LayoutError) {
+    let fields: [(String, Double?)] = [
+      ("itemSpacing", itemSpacing), ("insets.top", insets?.top), ("insets.left", insets?.left),
+      ("insets.bottom", insets?.bottom), ("insets.right", insets?.right), ("header", header), ("footer", footer),
+    ]
+    for (field, value) in fields {
+      if let value, let reason = _reject(value, positive: false) { throw LayoutError(location, field: field, reason) }
+    }
+  }
+}
+
+/// One row of a list: its height.
+public struct ListItem: Hashable, Sendable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+  /// The row's height, finite ≥ 0.
+  public var height: Double
+
+  /// Creates a row of `height`.
+  ///
+  /// - Complexity: O(1).
+  public init(height: Double) { self.height = height }
+  public init(floatLiteral value: Double) { height = value }
+  public init(integerLiteral value: Int) { height = Double(value) }
+}
+
+/// A list section: parameter overrides and rows.
+public typealias ListSection = LayoutSection<ListParameters, ListItem>
+
+/// A vertical list with sections, headers and footers: each row spans the section's width
+/// between its insets, rows stacked with `itemSpacing` between them.
+///
+/// Section `s` lays out as a waterfall section would with one column: header `(0, 0, W, header)`,
+/// rows from `header + insets.top`, footer below `insets.bottom`; sections stack.
+///
+///     var list = try ListLayout(width: 320, parameters: ListParameters(itemSpacing: 1),
+///                               sections: [ListSection(parameters: ListParameters(header: 28), items: [44, 44, 88])])
+///     list.layoutAttributes(for: .item(2, section: 0))?.frame   // (0, 118, 320, 88)
+///     try list.apply(.insertItems([60], at: 0, section: 0))
+///
+/// Every change costs what it does in ``WaterfallLayout``, with one column and no checkpoints:
+/// a change at row i lays out rows i ..< n of its section only.
+public struct ListLayout: CollectionLayout {
+  public typealias Item = ListItem
+  public typealias SectionParameters = ListParameters
+
+  @usableFromInline internal var _storage: _SectionedLayout<_ListSection>
+
+  /// Creates a list and lays it out.
+  ///
+  /// - Throws: ``LayoutError`` naming the first invalid value.
+  /// - Complexity: O(n) for n rows.
+  public init(width: Double, parameters: ListParameters = ListParameters(), sections: [ListSection] = []) throws(LayoutError) {
+    _storage = try _SectionedLayout(width: width, parameters: parameters, sections: sections) {
+      (p: ListParameters) throws(LayoutError) in try p.validate(at: .layout)
+    }
+  }
+
+  /// The collection's width.
+  public var width: Double { _storage.width }
+
+  /// The layout-level parameters.
+  public var parameters: ListParameters { _storage.parameters }
+
+  /// `(W, bottom of the last section)`.
+  ///
+  /// - Complexity: O(1).
+  public var contentSize: Size { Size(width: _storage.width, height: _storage.origins.total) }
+
+  /// The number of sections.
+  ///
+  /// - Complexity: O(1).
+  public var numberOfSections: Int { _storage.sections.count }
+
+  /// The number of rows of `section`, 0 outside the collection.
+  ///
+  /// - Complexity: O(1).
+  public func numberOfItems(inSection section: Int) -> Int { _storage.count(section) }
+
+  /// Applies a batch of changes atomically; see ``CollectionLayout/apply(_:)``.
+  ///
+  /// - Complexity: a change at row i of a section of n rows lays out rows i ..< n, O(n - i),
+  ///   plus O(log s) for the section origins; section and width changes O(s) plus the sections
+  ///   they lay out.
+  public mutating func apply(_ changes: [LayoutChange<ListItem, ListParameters>]) throws(LayoutError) {
+    try _storage.apply(changes)
+  }
+
+  /// The attributes of one element, or `nil`.
+  ///
+  /// - Complexity: O(log s).
+  public func layoutAttributes(for path: ElementPath) -> LayoutAttributes? {
+    guard _storage.sections.indices.contains(path.section) else { return nil }
+    let section = _storage.sections[path.section]
+    let y0 = _storage.origins.origin(of: path.section)
+    switch path.kind {
+    case .header:
+      return section.header > 0 ? section.headerAttributes(path.section, y0) : nil
+    case .footer:
+      return section.footer > 0 ? section.footerAttributes(path.section, y0) : nil
+    case .item:
+      guard section.records.indices.contains(path.item) else { return nil }
+      return section.itemAttributes(path.item, path.section, y0)
+    }
+  }
+
+  /// Every element overlapping `rect`, in spec order, after `after`; `body` returns `false` to stop.
+  ///
+  /// - Complexity: O(log s + t·log n + k) for t sections meeting the rect and k answers.
+  public func forEachElement(in rect: Rect, after: ElementPath?, _ body: (LayoutAttributes) -> Bool) {
+    guard !rect.minY.isNaN, !rect.maxY.isNaN, !rect.minX.isNaN, !rect.maxX.isNaN else { return }
+    let slack = _slack(rect.minY, rect.maxY)
+    var s = _storage.origins.firstSection(endingAfter: rect.minY - slack)
+    if let after { s = Swift.max(s, after.section) }
+    while s < _storage.sections.count {
+      let y0 = _storage.origins.origin(of: s)
+      if !(y0 < rect.maxY + slack) { return }
+      let section = _storage.sections[s]
+      let continuing = after?.section == s
+      var afterItem = -1
+      if continuing, let after {
+        if after.kind == .footer { s += 1; continue }
+        if after.kind == .item { afterItem = after.item }
+      }
+      var going = true
+      func offer(_ a: LayoutAttributes) {
+        if going, a.frame.height != 0, a.frame.intersects(rect), !body(a) { going = false }
+      }
+      if !continuing && section.header > 0 { offer(section.headerAttributes(s, y0)) }
+      if going {
+        section.records.withUnsafeBufferPointer { records in
+          section.index.forEachOverlapping(rect.minY - y0 - slack, rect.maxY - y0 + slack, after: afterItem,
+                                           bounds: { (records[$0].y, records[$0].y + records[$0].height) }) { i in
+            offer(section.itemAttributes(i, s, y0))
+            return going
+          }
+        }
+      }
+      if going && section.footer > 0 { offer(section.footerAttributes(s, y0)) }
+      if !going { return }
+      s += 1
+    }
+  }
+
+  /// The first element, in spec order, containing `point`, or `nil`.
+  ///
+  /// - Complexity: O(log s + log n).
+  public func element(at point: Point) -> LayoutAttributes? {
+    guard point.x.isFinite, point.y.isFinite else { return nil }
+    var found: LayoutAttributes?
+    // Query a thin band around the point, then test containment exactly.
+    let slack = _slack(point.y, point.y)
+    let wide = Rect(x: -.greatestFiniteMagnitude, y: point.y - slack, width: .infinity, height: 2 * slack)
+    forEachElement(in: wide, after: nil) { a in
+      if a.frame.contains(point) { found = a; return false }
+      return true
+    }
+    return found
+  }
+
+  @inlinable
+  internal func _slack(_ a: Double, _ b: Double) -> Double {
+    func magnitude(_ v: Double) -> Double { v.isFinite ? Swift.abs(v) : 0 }
+    return (magnitude(a) + magnitude(b) + magnitude(_storage.origins.total) + 1) * 0x1p-40
+  }
+}
+
+/// A list section: rows as `(y, height)` relative to the section's top, and a one-lane index.
+@usableFromInline
+internal struct _ListSection: _SectionStorage {
+  @usableFromInline typealias Item = ListItem
+  @usableFromInline typealias Parameters = ListParameters
+  @usableFromInline typealias LayoutParameters = ListParameters
+
+  @usableFromInline struct Row: Sendable {
+    @usableFromInline var y: Double = 0
+    @usableFromInline var height: Double
+  }
+
+  @usableFromInline var parameters: ListParameters
+  @usableFromInline var records: [Row]
+  @usableFromInline var index = IntervalIndex(laneCount: 1)
+  @usableFromInline var width: Double = 0
+  @usableFromInline var left: Double = 0
+  @usableFromInline var rowWidth: Double = 0
+  @usableFromInline var spacing: Double = 0
+  @usableFromInline var top: Double = 0
+  @usableFromInline var insetBottom: Double = 0
+  @usableFromInline var header: Double = 0
+  @usableFromInline var footer: Double = 0
+  @usableFromInline var footerY: Double = 0
+  @usableFromInline var height: Double = 0
+  @usableFromInline var validCount = 0
+  /// The number of rows laid out and indexed by the last pass; differs from the row count after
+  /// a deletion at the end, which leaves every remaining row valid but the index stale.
+  @usableFromInline var laidOut = 0
+  @usableFromInline var configured = false
+
+  @usableFromInline
+  init(parameters: ListParameters, items: [ListItem], over layout: ListParameters, width: Double) {
+    self.parameters = parameters
+    self.records = items.map { Row(height: $0.height) }
+    reconfigure(over: layout, width: width)
+  }
+
+  @usableFromInline static func record(_ item: ListItem) -> Row { Row(height: item.height) }
+  @usableFromInline var items: [ListItem] { records.map { ListItem(height: $0.height) } }
+
+  @usableFromInline
+  static func validate(_ parameters: ListParameters, over layout: ListParameters, width: Double, section: Int) throws(LayoutError) {
+    try parameters.validate(at: .section(section))
+  }
+
+  @usableFromInline
+  static func validate(_ item: ListItem, at location: LayoutError.Location) throws(LayoutError) {
+    if let reason = _reject(item.height, positive: false) { throw LayoutError(location, field: "height", reason) }
+  }
+
+  @usableFromInline
+  mutating func reconfigure(over layout: ListParameters, width: Double) {
+    let insets = parameters.insets ?? layout.insets ?? .zero
+    self.width = width
+    left = insets.left
+    rowWidth = Swift.max(0, width - insets.left - insets.right)
+    spacing = parameters.itemSpacing ?? layout.itemSpacing ?? 0
+    header = parameters.header ?? layout.header ?? 0
+    footer = parameters.footer ?? layout.footer ?? 0
+    top = header + insets.top
+    insetBottom = insets.bottom
+    validCount = 0
+    configured = false
+  }
+
+  @usableFromInline var needsLayout: Bool { !configured || validCount != records.count || laidOut != records.count }
+
+  @usableFromInline mutating func invalidate(from item: Int) { validCount = Swift.min(validCount, item) }
+
+  /// Places rows from the first dirty one: each starts at the previous row's bottom plus the
+  /// spacing, so no saved state is needed. O(n - i).
+  @usableFromInline
+  mutating func layOut() -> Int {
+    let start = validCount
+    index.removeAll(from: start)
+    var y = start == 0 ? top : records[start - 1].y + records[start - 1].height + spacing
+    for i in start..<records.count {
+      records[i].y = y
+      y = y + records[i].height + spacing
+      index.append(i, lane: 0)
+    }
+    let bottom = records.last.map { $0.y + $0.height } ?? top
+    footerY = bottom + insetBottom
+    height = footer > 0 ? footerY + footer : footerY
+    validCount = records.count
+    laidOut = records.count
+    configured = true
+    return records.count - start
+  }
+
+  @inlinable
+  func headerAttributes(_ s: Int, _ y0: Double) -> LayoutAttributes {
+    LayoutAttributes(path: .header(s), frame: Rect(x: 0, y: y0, width: width, height: header), zIndex: 1)
+  }
+
+  @inlinable
+  func footerAttributes(_ s: Int, _ y0: Double) -> LayoutAttributes {
+    LayoutAttributes(path: .footer(s), frame: Rect(x: 0, y: y0 + footerY, width: width, height: footer), zIndex: 1)
+  }
+
+  @inlinable
+  func itemAttributes(_ i: Int, _ s: Int, _ y0: Double) -> LayoutAttributes {
+    LayoutAttributes(path: .item(i, section: s),
+                     frame: Rect(x: left, y: y0 + records[i].y, width: rowWidth, height: records[i].height))
+  }
+}
