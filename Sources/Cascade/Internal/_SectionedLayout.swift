@@ -226,7 +226,7 @@ internal struct _BatchValidator<Section: _SectionStorage> {
     case .replaceItems(let items, let i, let s):
       try section(s)
       guard i >= 0 && i <= count(s) - items.count else {
-        throw LayoutError(.item(section: s, item: i), "items \(i)..<\(i + items.count) out of range (0..<\(count(s)))")
+        throw LayoutError(.item(section: s, item: i), "\(items.count) items from \(i) out of range (0..<\(count(s)))")
       }
       try self.items(items, section: s, from: i)
     case .moveItem(let from, let to):
