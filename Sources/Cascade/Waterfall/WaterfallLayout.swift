@@ -18,7 +18,7 @@
 ///       width: 390,
 ///       parameters: WaterfallParameters(columns: 2, columnSpacing: 10, itemSpacing: 10),
 ///       sections: [WaterfallSection(header: 44, items: [120, 80, .size(width: 400, height: 300)])])
-///     layout.contentSize                                   // (390, 358.5)
+///     layout.contentSize                                   // (390, 276.5)
 ///     layout.layoutAttributes(for: .item(1, section: 0))   // frame (200, 44, 190, 80)
 ///     try layout.apply([.appendItems([60, 90], section: 0)])
 ///
