@@ -5,6 +5,42 @@
 //   forEachOverlapping       per-lane binary search, then a merge by id (linear for few lanes,
 //                            a heap for many)
 
+/// Where an ``IntervalIndex`` reads the interval of an element id: the layout's own frames.
+///
+/// A concrete type rather than a closure, so that a query specializes on it and the bound reads
+/// inline into the binary searches.
+public protocol IntervalBounds {
+  /// The top of element `id`'s interval.
+  func minY(_ id: Int) -> Double
+  /// The bottom of element `id`'s interval.
+  func maxY(_ id: Int) -> Double
+}
+
+/// Interval bounds given by a closure returning `(minY, maxY)`: convenient, slower than a
+/// concrete ``IntervalBounds`` type in a hot loop.
+public struct ClosureIntervalBounds: IntervalBounds {
+  @usableFromInline let bounds: (Int) -> (minY: Double, maxY: Double)
+  /// Wraps `bounds`.
+  @inlinable public init(_ bounds: @escaping (Int) -> (minY: Double, maxY: Double)) { self.bounds = bounds }
+  @inlinable public func minY(_ id: Int) -> Double { bounds(id).minY }
+  @inlinable public func maxY(_ id: Int) -> Double { bounds(id).maxY }
+}
+
+/// What an ``IntervalIndex`` query hands each id to, as a concrete type so that the whole query
+/// specializes and inlines: no closure call per answer.
+public protocol IntervalVisitor {
+  /// Takes the next id, in increasing order; returns `false` to stop the query.
+  mutating func visit(_ id: Int) -> Bool
+}
+
+/// An ``IntervalVisitor`` that calls a closure.
+public struct ClosureIntervalVisitor: IntervalVisitor {
+  @usableFromInline let body: (Int) -> Bool
+  /// Wraps `body`.
+  @inlinable public init(_ body: @escaping (Int) -> Bool) { self.body = body }
+  @inlinable public func visit(_ id: Int) -> Bool { body(id) }
+}
+
 /// An index over the scroll axis that answers "which elements overlap `[lower, upper)`?" in
 /// O(L·log n + k·log L) for n elements, k answers and L lanes, answers in element-id order.
 ///
@@ -95,78 +131,121 @@ public struct IntervalIndex: Sendable {
   /// Zero-length intervals strictly inside the range are reported too; the caller applies
   /// any further test (the x axis, zero heights).
   ///
-  /// - Complexity: O(L·log n + k·c) for k reported ids, where c is O(L) with at most eight
+  /// - Complexity: O(L·log n + k·m) for k reported ids, where m is O(L) with at most eight
   ///   lanes and O(log L) with more. Allocates nothing: the merge state lives on the stack.
   @inlinable
   public func forEachOverlapping(
     _ lower: Double, _ upper: Double, after: Int = -1,
-    bounds: (Int) -> (minY: Double, maxY: Double),
+    bounds: @escaping (Int) -> (minY: Double, maxY: Double),
     _ body: (Int) -> Bool
+  ) {
+    forEachOverlapping(lower, upper, after: after, in: ClosureIntervalBounds(bounds), body)
+  }
+
+  /// ``forEachOverlapping(_:_:after:bounds:_:)`` reading intervals from a concrete
+  /// ``IntervalBounds``: what the layouts use.
+  ///
+  /// - Complexity: O(L·log n + k·m), as above.
+  @inlinable
+  public func forEachOverlapping<Bounds: IntervalBounds>(
+    _ lower: Double, _ upper: Double, after: Int = -1, in bounds: Bounds, _ body: (Int) -> Bool
+  ) {
+    withoutActuallyEscaping(body) { body in
+      var visitor = ClosureIntervalVisitor(body)
+      forEachOverlapping(lower, upper, after: after, in: bounds, visiting: &visitor)
+    }
+  }
+
+  /// The query with both the bounds and the visitor concrete: what the layouts' hot paths use.
+  ///
+  /// - Complexity: O(L·log n + k·m), as above.
+  @inlinable
+  public func forEachOverlapping<Bounds: IntervalBounds, Visitor: IntervalVisitor>(
+    _ lower: Double, _ upper: Double, after: Int = -1, in bounds: Bounds, visiting visitor: inout Visitor
   ) {
     let laneCount = _lanes.count
     if laneCount == 1 {
       _lanes[0].withUnsafeBufferPointer { lane in
         var p = Self._start(lane, lower, after, bounds)
-        while p < lane.count, bounds(Int(lane[p])).minY < upper {
-          if !body(Int(lane[p])) { return }
+        while p < lane.count, bounds.minY(Int(lane[p])) < upper {
+          if !visitor.visit(Int(lane[p])) { return }
           p += 1
         }
       }
       return
     }
-    withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: laneCount) { cursors in
+    withUnsafeTemporaryAllocation(of: _Cursor.self, capacity: laneCount) { cursors in
       var live = 0
       for lane in 0..<laneCount {
-        let p = _lanes[lane].withUnsafeBufferPointer { Self._start($0, lower, after, bounds) }
-        if p < _lanes[lane].count, bounds(Int(_lanes[lane][p])).minY < upper {
-          cursors[live] = (lane, p)
-          live += 1
+        _lanes[lane].withUnsafeBufferPointer { ids in
+          let p = Self._start(ids, lower, after, bounds)
+          if p < ids.count, bounds.minY(Int(ids[p])) < upper, let base = ids.baseAddress {
+            cursors[live] = _Cursor(position: base + p, end: base + ids.count)
+            live += 1
+          }
         }
       }
-      // A cursor is (lane, position). A lane ends at its first element starting at or below
-      // `upper`; since tops never decrease in a lane, that is tested as the cursor advances.
+      // A lane ends at its first element starting at or below `upper`; since tops never
+      // decrease in a lane, that is tested as the cursor advances.
       if live <= 8 {
-        _mergeLinear(cursors, live: live, upper: upper, bounds: bounds, body)
+        Self._mergeLinear(cursors, live: live, upper: upper, bounds: bounds, &visitor)
       } else {
-        _mergeHeap(cursors, live: live, upper: upper, bounds: bounds, body)
+        Self._mergeHeap(cursors, live: live, upper: upper, bounds: bounds, &visitor)
       }
     }
+  }
+
+  /// A position in a lane. The lanes are not mutated during a query, so raw pointers into their
+  /// storage stay valid for its duration, and spare the merge a nested-array access per step.
+  @usableFromInline
+  internal struct _Cursor {
+    @usableFromInline var position: UnsafePointer<Int32>
+    @usableFromInline var end: UnsafePointer<Int32>
+    @inlinable init(position: UnsafePointer<Int32>, end: UnsafePointer<Int32>) {
+      self.position = position
+      self.end = end
+    }
+    @inlinable var id: Int32 { position.pointee }
   }
 
   /// The first position of a lane whose interval ends below `lower` and whose id is greater
   /// than `after`: two binary searches, since both bottoms and ids increase along a lane.
   @inlinable
-  internal static func _start(
-    _ lane: UnsafeBufferPointer<Int32>, _ lower: Double, _ after: Int,
-    _ bounds: (Int) -> (minY: Double, maxY: Double)
+  internal static func _start<Bounds: IntervalBounds>(
+    _ lane: UnsafeBufferPointer<Int32>, _ lower: Double, _ after: Int, _ bounds: Bounds
   ) -> Int {
-    let p = lane._firstIndex { bounds(Int($0)).maxY > lower }
+    let p = lane._firstIndex { bounds.maxY(Int($0)) > lower }
     if after >= 0, p < lane.count, Int(lane[p]) <= after {
       return lane._firstIndex { Int($0) > after }
     }
     return p
   }
 
+  /// Moves a cursor on; returns `false` when its lane has no more candidates.
+  @inlinable
+  internal static func _advance<Bounds: IntervalBounds>(
+    _ cursor: inout _Cursor, upper: Double, bounds: Bounds
+  ) -> Bool {
+    cursor.position += 1
+    return cursor.position < cursor.end && bounds.minY(Int(cursor.id)) < upper
+  }
+
   /// Merges up to eight lanes by scanning their heads: fewer branches than a heap.
   @inlinable
-  internal func _mergeLinear(
-    _ cursors: UnsafeMutableBufferPointer<(Int, Int)>, live: Int, upper: Double,
-    bounds: (Int) -> (minY: Double, maxY: Double), _ body: (Int) -> Bool
+  internal static func _mergeLinear<Bounds: IntervalBounds, Visitor: IntervalVisitor>(
+    _ cursors: UnsafeMutableBufferPointer<_Cursor>, live: Int, upper: Double,
+    bounds: Bounds, _ visitor: inout Visitor
   ) {
     var live = live
     while live > 0 {
       var best = 0
-      var bestId = Int(_lanes[cursors[0].0][cursors[0].1])
-      for c in 1..<live {
-        let id = Int(_lanes[cursors[c].0][cursors[c].1])
-        if id < bestId { best = c; bestId = id }
+      var bestId = cursors[0].id
+      for c in 1..<live where cursors[c].id < bestId {
+        best = c
+        bestId = cursors[c].id
       }
-      if !body(bestId) { return }
-      let (lane, position) = cursors[best]
-      let next = position + 1
-      if next < _lanes[lane].count, bounds(Int(_lanes[lane][next])).minY < upper {
-        cursors[best] = (lane, next)
-      } else {
+      if !visitor.visit(Int(bestId)) { return }
+      if !_advance(&cursors[best], upper: upper, bounds: bounds) {
         live -= 1
         cursors[best] = cursors[live]
       }
@@ -175,33 +254,31 @@ public struct IntervalIndex: Sendable {
 
   /// Merges many lanes with a binary min-heap of their head ids.
   @inlinable
-  internal func _mergeHeap(
-    _ heap: UnsafeMutableBufferPointer<(Int, Int)>, live: Int, upper: Double,
-    bounds: (Int) -> (minY: Double, maxY: Double), _ body: (Int) -> Bool
+  internal static func _mergeHeap<Bounds: IntervalBounds, Visitor: IntervalVisitor>(
+    _ heap: UnsafeMutableBufferPointer<_Cursor>, live: Int, upper: Double,
+    bounds: Bounds, _ visitor: inout Visitor
   ) {
     var size = live
-    func id(_ i: Int) -> Int32 { _lanes[heap[i].0][heap[i].1] }
     func siftDown(_ start: Int) {
       var i = start
       while true {
         let l = 2 * i + 1, r = l + 1
         var m = i
-        if l < size, id(l) < id(m) { m = l }
-        if r < size, id(r) < id(m) { m = r }
+        if l < size, heap[l].id < heap[m].id { m = l }
+        if r < size, heap[r].id < heap[m].id { m = r }
         if m == i { return }
         heap.swapAt(i, m)
         i = m
       }
     }
     var i = size / 2
-    while i > 0 { i -= 1; siftDown(i) }
+    while i > 0 {
+      i -= 1
+      siftDown(i)
+    }
     while size > 0 {
-      if !body(Int(id(0))) { return }
-      let (lane, position) = heap[0]
-      let next = position + 1
-      if next < _lanes[lane].count, bounds(Int(_lanes[lane][next])).minY < upper {
-        heap[0] = (lane, next)
-      } else {
+      if !visitor.visit(Int(heap[0].id)) { return }
+      if !_advance(&heap[0], upper: upper, bounds: bounds) {
         size -= 1
         heap[0] = heap[size]
       }

@@ -80,11 +80,11 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
     sections.indices.contains(section) ? sections[section].records.count : 0
   }
 
-  /// Validates `changes` whole, then applies them in order and lays out each dirty section once.
-  /// Item-only batches update the touched sections' heights in the sum tree, O(log s) each;
-  /// batches with section or width changes rebuild it, O(s).
+  /// Checks a whole batch. A function of its own, so that the validator's copy of the layout is
+  /// released before the batch mutates it: a copy alive during the mutation would make every
+  /// touched array copy itself (copy-on-write), O(n) for an append.
   @usableFromInline
-  mutating func apply(_ changes: [LayoutChange<Section.Item, Section.Parameters>]) throws(LayoutError) {
+  func _validate(_ changes: [LayoutChange<Section.Item, Section.Parameters>]) throws(LayoutError) {
     var validator = _BatchValidator(self)
     for (n, change) in changes.enumerated() {
       do throws(LayoutError) {
@@ -95,12 +95,21 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
         throw error
       }
     }
+  }
+
+  /// Validates `changes` whole, then applies them in order and lays out each dirty section once.
+  /// Item-only batches update the touched sections' heights in the sum tree, O(log s) each;
+  /// batches with section or width changes rebuild it, O(s).
+  @usableFromInline
+  mutating func apply(_ changes: [LayoutChange<Section.Item, Section.Parameters>]) throws(LayoutError) {
+    try _validate(changes)
     var dirty: [Int] = []
     var structural = false
     for change in changes {
       switch change {
       case .appendItems(let items, let s):
-        sections[s].records.reserveCapacity(sections[s].records.count + items.count)
+        // No reserveCapacity: it allocates exactly what it is asked for, which would make
+        // every append batch copy the whole section; append's own growth is amortized O(1).
         for item in items { sections[s].records.append(Section.record(item)) }
         dirty.append(s)
       case .insertItems(let items, let i, let s):

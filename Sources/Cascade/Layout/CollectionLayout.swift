@@ -55,6 +55,16 @@ public protocol CollectionLayout: Sendable {
   ///   each conforming layout documents its own bound.
   func forEachElement(in rect: Rect, after: ElementPath?, _ body: (LayoutAttributes) -> Bool)
 
+  /// Appends every element overlapping `rect`, in spec order, to `buffer`, which is not cleared
+  /// first. With the capacity for the answers it allocates nothing: a scroll loop keeps one
+  /// buffer and calls `removeAll(keepingCapacity: true)` before each query.
+  ///
+  /// A default implementation calls ``forEachElement(in:after:_:)``; a layout may implement it
+  /// directly to spare a closure call per answer.
+  ///
+  /// - Complexity: that of ``forEachElement(in:after:_:)``.
+  func elements(in rect: Rect, into buffer: inout [LayoutAttributes])
+
   /// The first element, in spec order, whose half-open frame contains `point`, or `nil`.
   ///
   /// - Complexity: O(log n) for the layouts in this package.
@@ -70,11 +80,8 @@ public protocol CollectionLayout: Sendable {
 }
 
 extension CollectionLayout {
-  /// Appends every element overlapping `rect`, in spec order, to `buffer`.
-  ///
-  /// The buffer is not cleared first. When it has the capacity for the answers, the call
-  /// allocates nothing, which is what a scroll loop wants: keep one buffer, `removeAll(keepingCapacity: true)`
-  /// before each query.
+  /// Appends every element overlapping `rect`, in spec order, to `buffer`, through
+  /// ``forEachElement(in:after:_:)``.
   ///
   /// - Complexity: that of ``forEachElement(in:after:_:)``.
   @inlinable

@@ -11,14 +11,14 @@ extension WaterfallLayout {
   ///
   /// - Complexity: O(log s) for s sections.
   public func layoutAttributes(for path: ElementPath) -> LayoutAttributes? {
-    guard _sections.indices.contains(path.section) else { return nil }
-    let section = _sections[path.section]
+    guard _storage.sections.indices.contains(path.section) else { return nil }
+    let section = _storage.sections[path.section]
     let y0 = _origins.origin(of: path.section)
     switch path.kind {
     case .header:
-      return section.geometry.header > 0 ? _header(path.section, section, y0) : nil
+      return section.geometry.header > 0 ? _header(path.section, section.geometry, y0) : nil
     case .footer:
-      return section.geometry.footer > 0 ? _footer(path.section, section, y0) : nil
+      return section.geometry.footer > 0 ? _footer(path.section, section.geometry, section.footerY, y0) : nil
     case .item:
       guard section.records.indices.contains(path.item) else { return nil }
       return _item(path.item, path.section, section.geometry, section.records[path.item], y0)
@@ -40,14 +40,35 @@ extension WaterfallLayout {
   ///   vertical range, c columns, n items per section, k answers and m = min(c, log c) merge
   ///   steps: O(log n + k) for a fixed column count. Allocates nothing.
   public func forEachElement(in rect: Rect, after: ElementPath?, _ body: (LayoutAttributes) -> Bool) {
+    withoutActuallyEscaping(body) { body in
+      var sink = _ClosureSink(body: body)
+      _query(rect, after: after, into: &sink)
+    }
+  }
+
+  /// Appends every element overlapping `rect`, in spec order, to `buffer`; allocates nothing
+  /// when `buffer` has the capacity.
+  ///
+  /// - Complexity: that of ``forEachElement(in:after:_:)``.
+  public func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
+    var sink = _ArraySink()
+    swap(&sink.buffer, &buffer)  // moves the buffer in without a copy
+    _query(rect, after: nil, into: &sink)
+    swap(&sink.buffer, &buffer)
+  }
+
+  /// The rect query, generic over where answers go so that each caller's sink inlines.
+  @inlinable
+  internal func _query<Sink: _ElementSink>(_ rect: Rect, after: ElementPath?, into sink: inout Sink) {
     let top = rect.minY, bottom = rect.maxY
     guard !top.isNaN, !bottom.isNaN, !rect.minX.isNaN, !rect.maxX.isNaN else { return }
     var s = _origins.firstSection(endingAfter: top - _slack(top, bottom))
     if let after { s = Swift.max(s, after.section) }
-    while s < _sections.count {
+    let sections = _storage.sections
+    while s < sections.count {
       let y0 = _origins.origin(of: s)
       if !(y0 < bottom + _slack(top, bottom, y0)) { return }
-      if !_forEach(inSection: s, y0: y0, rect, after: after, body) { return }
+      if !_forEach(in: sections, section: s, y0: y0, rect, after: after, into: &sink) { return }
       s += 1
     }
   }
@@ -58,31 +79,30 @@ extension WaterfallLayout {
   /// - Complexity: O(log s + c·log n) for s sections, c columns and n items per section.
   public func element(at point: Point) -> LayoutAttributes? {
     guard point.x.isFinite, point.y.isFinite else { return nil }
+    let sections = _storage.sections
     let slack = _slack(point.y, point.y)
     var s = _origins.firstSection(endingAfter: point.y - slack)
-    while s < _sections.count {
+    while s < sections.count {
       let y0 = _origins.origin(of: s)
-      if !(y0 <= point.y + _slack(point.y, point.y, y0)) { return nil }
-      let section = _sections[s]
-      if section.geometry.header > 0 {
-        let header = _header(s, section, y0)
+      let localSlack = _slack(point.y, point.y, y0)
+      if !(y0 <= point.y + localSlack) { return nil }
+      let geometry = sections[s].geometry
+      if geometry.header > 0 {
+        let header = _header(s, geometry, y0)
         if header.frame.contains(point) { return header }
       }
       let local = point.y - y0
-      let localSlack = _slack(point.y, point.y, y0)
       var found: LayoutAttributes?
-      section.records.withUnsafeBufferPointer { records in
-        section.index.forEachOverlapping(
-          local - localSlack, local + localSlack, bounds: _Section.bounds(records)
-        ) { id in
-          let attributes = _item(id, s, section.geometry, records[id], y0)
+      sections[s].records.withUnsafeBufferPointer { records in
+        sections[s].index.forEachOverlapping(local - localSlack, local + localSlack, in: _RecordBounds(records)) { id in
+          let attributes = _item(id, s, geometry, records[id], y0)
           if attributes.frame.contains(point) { found = attributes; return false }
           return true
         }
       }
       if let found { return found }
-      if section.geometry.footer > 0 {
-        let footer = _footer(s, section, y0)
+      if geometry.footer > 0 {
+        let footer = _footer(s, geometry, sections[s].footerY, y0)
         if footer.frame.contains(point) { return footer }
       }
       s += 1
@@ -92,12 +112,12 @@ extension WaterfallLayout {
 
   /// Section `s`'s part of a rect query. Returns `false` once `body` has asked to stop.
   @inlinable
-  internal func _forEach(
-    inSection s: Int, y0: Double, _ rect: Rect, after: ElementPath?,
-    _ body: (LayoutAttributes) -> Bool
+  internal func _forEach<Sink: _ElementSink>(
+    in sections: [_Section], section s: Int, y0: Double, _ rect: Rect, after: ElementPath?,
+    into sink: inout Sink
   ) -> Bool {
-    let section = _sections[s]
-    if section.height == 0 { return true }
+    if sections[s].height == 0 { return true }
+    let geometry = sections[s].geometry
     // Skip what a cursor has already delivered: in its own section, the header and items up to it.
     var afterItem = -1
     let continuing = after?.section == s
@@ -108,28 +128,26 @@ extension WaterfallLayout {
       case .footer: return true
       }
     }
-    if !continuing && section.geometry.header > 0 {
-      let header = _header(s, section, y0)
-      if Self._hit(header.frame, rect), !body(header) { return false }
+    if !continuing && geometry.header > 0 {
+      let header = _header(s, geometry, y0)
+      if Self._hit(header.frame, rect), !sink.take(header) { return false }
     }
     let slack = _slack(rect.minY, rect.maxY, y0)
-    var going = true
-    if !section.records.isEmpty {
-      section.records.withUnsafeBufferPointer { records in
-        section.index.forEachOverlapping(
-          rect.minY - y0 - slack, rect.maxY - y0 + slack, after: afterItem,
-          bounds: _Section.bounds(records)
-        ) { id in
-          let attributes = _item(id, s, section.geometry, records[id], y0)
-          if Self._hit(attributes.frame, rect), !body(attributes) { going = false; return false }
-          return true
-        }
+    // The visitor reaches the sink through a pointer: a copy of an array sink would make its
+    // first append copy the buffer.
+    let going = withUnsafeMutablePointer(to: &sink) { sink in
+      sections[s].records.withUnsafeBufferPointer { records in
+        var visitor = _ItemVisitor(records: records, geometry: geometry, section: s, y0: y0, rect: rect, sink: sink)
+        sections[s].index.forEachOverlapping(
+          rect.minY - y0 - slack, rect.maxY - y0 + slack, after: afterItem, in: _RecordBounds(records),
+          visiting: &visitor)
+        return visitor.going
       }
     }
     if !going { return false }
-    if section.geometry.footer > 0 {
-      let footer = _footer(s, section, y0)
-      if Self._hit(footer.frame, rect), !body(footer) { return false }
+    if geometry.footer > 0 {
+      let footer = _footer(s, geometry, sections[s].footerY, y0)
+      if Self._hit(footer.frame, rect), !sink.take(footer) { return false }
     }
     return true
   }
@@ -149,15 +167,14 @@ extension WaterfallLayout {
   }
 
   @inlinable
-  internal func _header(_ s: Int, _ section: _Section, _ y0: Double) -> LayoutAttributes {
-    LayoutAttributes(path: .header(s), frame: Rect(x: 0, y: y0, width: width, height: section.geometry.header), zIndex: 1)
+  internal func _header(_ s: Int, _ geometry: _Geometry, _ y0: Double) -> LayoutAttributes {
+    LayoutAttributes(path: .header(s), frame: Rect(x: 0, y: y0, width: geometry.width, height: geometry.header), zIndex: 1)
   }
 
   @inlinable
-  internal func _footer(_ s: Int, _ section: _Section, _ y0: Double) -> LayoutAttributes {
+  internal func _footer(_ s: Int, _ geometry: _Geometry, _ footerY: Double, _ y0: Double) -> LayoutAttributes {
     LayoutAttributes(
-      path: .footer(s), frame: Rect(x: 0, y: y0 + section.footerY, width: width, height: section.geometry.footer),
-      zIndex: 1)
+      path: .footer(s), frame: Rect(x: 0, y: y0 + footerY, width: geometry.width, height: geometry.footer), zIndex: 1)
   }
 
   @inlinable
@@ -165,5 +182,63 @@ extension WaterfallLayout {
     var frame = geometry.frame(of: record)
     frame.origin.y += y0
     return LayoutAttributes(path: .item(i, section: s), frame: frame, zIndex: 0)
+  }
+}
+
+/// Where a query's answers go.
+@usableFromInline
+internal protocol _ElementSink {
+  /// Takes one answer; returns `false` to stop the query.
+  mutating func take(_ attributes: LayoutAttributes) -> Bool
+}
+
+@usableFromInline
+internal struct _ClosureSink: _ElementSink {
+  @usableFromInline let body: (LayoutAttributes) -> Bool
+  @inlinable init(body: @escaping (LayoutAttributes) -> Bool) { self.body = body }
+  @inlinable func take(_ attributes: LayoutAttributes) -> Bool { body(attributes) }
+}
+
+@usableFromInline
+internal struct _ArraySink: _ElementSink {
+  @usableFromInline var buffer: [LayoutAttributes] = []
+  @inlinable init() {}
+  @inlinable mutating func take(_ attributes: LayoutAttributes) -> Bool {
+    buffer.append(attributes)
+    return true
+  }
+}
+
+/// Turns the ids an interval-index query finds into attributes for a sink, testing each frame.
+@usableFromInline
+internal struct _ItemVisitor<Sink: _ElementSink>: IntervalVisitor {
+  @usableFromInline let records: UnsafeBufferPointer<_ItemRecord>
+  @usableFromInline let geometry: _Geometry
+  @usableFromInline let section: Int
+  @usableFromInline let y0: Double
+  @usableFromInline let rect: Rect
+  @usableFromInline let sink: UnsafeMutablePointer<Sink>
+  @usableFromInline var going = true
+
+  @inlinable
+  init(
+    records: UnsafeBufferPointer<_ItemRecord>, geometry: _Geometry, section: Int, y0: Double, rect: Rect,
+    sink: UnsafeMutablePointer<Sink>
+  ) {
+    self.records = records
+    self.geometry = geometry
+    self.section = section
+    self.y0 = y0
+    self.rect = rect
+    self.sink = sink
+  }
+
+  @inlinable @inline(__always)
+  mutating func visit(_ id: Int) -> Bool {
+    var frame = geometry.frame(of: records[id])
+    frame.origin.y += y0
+    guard frame.size.height != 0 && frame.intersects(rect) else { return true }
+    going = sink.pointee.take(LayoutAttributes(path: .item(id, section: section), frame: frame, zIndex: 0))
+    return going
   }
 }

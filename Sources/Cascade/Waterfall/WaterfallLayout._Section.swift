@@ -122,7 +122,7 @@ internal struct _Geometry: Sendable, Equatable {
   func width(span k: Int) -> Double { Double(k) * columnWidth + Double(k - 1) * columnSpacing }
 
   /// The local frame of a placed record.
-  @inlinable
+  @inlinable @inline(__always)
   func frame(of record: _ItemRecord) -> Rect {
     if record.column < 0 {
       return Rect(x: left, y: record.y, width: fullWidth, height: record.height)
@@ -263,9 +263,12 @@ internal struct _Section: _SectionStorage {
       index.removeAll(from: start)
     }
     let n = records.count
-    if start == 0 { index.reserveCapacity(perLane: n / c + 16) }
-    checkpoints.reserveCapacity((n / interval + 1) * (c + 1))
-    checkpointCounts.reserveCapacity(n / interval + 1)
+    if start == 0 {
+      // Only from scratch: reserving on every pass would reallocate exactly, O(n) per append.
+      index.reserveCapacity(perLane: n / c + 16)
+      checkpoints.reserveCapacity((n / interval + 1) * (c + 1))
+      checkpointCounts.reserveCapacity(n / interval + 1)
+    }
     let g = geometry
     var placedOneColumn = oneColumnPlaced
     var bottom = self.bottom
@@ -367,4 +370,13 @@ internal struct _Section: _SectionStorage {
   static func bounds(_ records: UnsafeBufferPointer<_ItemRecord>) -> (Int) -> (minY: Double, maxY: Double) {
     { id in let r = records[id]; return (r.y, r.y + r.height) }
   }
+}
+
+/// The intervals of a section's records on the scroll axis, for its interval index.
+@usableFromInline
+internal struct _RecordBounds: IntervalBounds {
+  @usableFromInline let records: UnsafeBufferPointer<_ItemRecord>
+  @inlinable init(_ records: UnsafeBufferPointer<_ItemRecord>) { self.records = records }
+  @inlinable func minY(_ id: Int) -> Double { records[id].y }
+  @inlinable func maxY(_ id: Int) -> Double { records[id].y + records[id].height }
 }
