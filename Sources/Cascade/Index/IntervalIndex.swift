@@ -103,6 +103,36 @@ public struct IntervalIndex: Sendable {
     _lanes[lane].append(Int32(truncatingIfNeeded: id))
   }
 
+  /// Replaces the whole index with ids `0 ..< count`, id `i` in lane `lane(i)`: the lane
+  /// invariant must hold, as for ``append(_:lane:)``.
+  ///
+  /// Two passes, counting then filling storage of the exact size, so that laying out a large
+  /// collection from scratch pays no per-id growth or uniqueness checks.
+  ///
+  /// - Complexity: O(L + count).
+  @inlinable
+  public mutating func replaceAll(count: Int, lane: (Int) -> Int) {
+    let laneCount = _lanes.count
+    // A counting sort by lane into one flat buffer, then one exact-size copy per lane.
+    var offsets = [Int](repeating: 0, count: laneCount + 1)
+    for id in 0..<count { offsets[lane(id) + 1] += 1 }
+    for l in 0..<laneCount { offsets[l + 1] += offsets[l] }
+    let flat = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+      offsets.withUnsafeBufferPointer { offsets in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: laneCount) { position in
+          for l in 0..<laneCount { position[l] = offsets[l] }
+          for id in 0..<count {
+            let l = lane(id)
+            buffer[position[l]] = Int32(truncatingIfNeeded: id)
+            position[l] += 1
+          }
+        }
+      }
+      initialized = count
+    }
+    for l in 0..<laneCount { _lanes[l] = Array(flat[offsets[l]..<offsets[l + 1]]) }
+  }
+
   /// Removes every id `>= id`, so that the elements from `id` on can be appended again.
   ///
   /// - Complexity: O(L·log n + r) for r removed ids.

@@ -265,10 +265,12 @@ internal struct _Section: _SectionStorage {
     let n = records.count
     if start == 0 {
       // Only from scratch: reserving on every pass would reallocate exactly, O(n) per append.
-      index.reserveCapacity(perLane: n / c + 16)
       checkpoints.reserveCapacity((n / interval + 1) * (c + 1))
       checkpointCounts.reserveCapacity(n / interval + 1)
     }
+    // From scratch, the index is built after placement in one counting pass; incrementally,
+    // each placed item is appended to its lane.
+    let appendToIndex = start > 0
     let g = geometry
     var placedOneColumn = oneColumnPlaced
     var bottom = self.bottom
@@ -297,7 +299,7 @@ internal struct _Section: _SectionStorage {
             records[i].height = h
             records[i].column = Int32(truncatingIfNeeded: j)
             next[j] = maxY + g.itemSpacing
-            index.append(i, lane: j)
+            if appendToIndex { index.append(i, lane: j) }
           } else if span > 1 && span < c {
             let (s, y) = Self.lowestRun(next, span: span, tolerance: g.tolerance)
             let h = records[i].height(atWidth: g.width(span: span))
@@ -307,7 +309,7 @@ internal struct _Section: _SectionStorage {
             records[i].column = Int32(truncatingIfNeeded: s)
             let nextY = maxY + g.itemSpacing
             for j in s..<(s + span) { next[j] = nextY }
-            index.append(i, lane: s)
+            if appendToIndex { index.append(i, lane: s) }
           } else {
             var y = next[0]
             for j in 1..<c where next[j] > y { y = next[j] }
@@ -318,10 +320,15 @@ internal struct _Section: _SectionStorage {
             records[i].column = -1
             let nextY = maxY + g.itemSpacing
             for j in 0..<c { next[j] = nextY }
-            index.append(i, lane: 0)
+            if appendToIndex { index.append(i, lane: 0) }
           }
           if maxY > bottom { bottom = maxY }
         }
+      }
+    }
+    if !appendToIndex {
+      records.withUnsafeBufferPointer { records in
+        index.replaceAll(count: n) { Swift.max(0, Int(records[$0].column)) }
       }
     }
     self.bottom = bottom
