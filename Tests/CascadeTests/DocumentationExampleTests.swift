@@ -50,9 +50,9 @@ struct DocumentationExampleTests {
 
   @Test func intervalIndexDocComment() {
     var index = IntervalIndex(laneCount: 2)
-    index.append(0, lane: 0)
-    index.append(1, lane: 1)
-    index.append(2, lane: 1)
+    index.append(0, lane: 0, maxY: 100)
+    index.append(1, lane: 1, maxY: 50)
+    index.append(2, lane: 1, maxY: 90)
     let spans: [(Double, Double)] = [(0, 100), (0, 50), (60, 90)]
     var found: [Int] = []
     index.forEachOverlapping(55, 70, bounds: { spans[$0] }) { found.append($0); return true }

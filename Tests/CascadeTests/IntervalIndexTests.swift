@@ -17,9 +17,37 @@ struct IntervalIndexTests {
       let h = rng.chance(0.1) ? 0 : rng.double(0...200)
       spans.append((y, y + h))
       laneNext[lane] = y + h
-      index.append(id, lane: lane)
+      index.append(id, lane: lane, maxY: y + h)
     }
     #expect(index.count == spans.count)
+    #expect(index._violation(bounds: { spans[$0] }) == nil)
+    // The same index built in one pass.
+    var lanesOf: [Int] = []
+    for (l, ids) in index._laneContents.enumerated() { for id in ids { if lanesOf.count <= id { lanesOf += Array(repeating: 0, count: id - lanesOf.count + 1) }; lanesOf[id] = l } }
+    var rebuilt = IntervalIndex(laneCount: lanes)
+    struct Source: IntervalLaneSource {
+      let spans: [(minY: Double, maxY: Double)], lanes: [Int]
+      func minY(_ id: Int) -> Double { spans[id].minY }
+      func maxY(_ id: Int) -> Double { spans[id].maxY }
+      func lane(_ id: Int) -> Int { lanes[id] }
+    }
+    rebuilt.replaceAll(count: spans.count, from: Source(spans: spans, lanes: lanesOf))
+    #expect(rebuilt._laneContents == index._laneContents)
+    #expect(rebuilt._violation(bounds: { spans[$0] }) == nil)
+    // Truncate at a random id and grow again: samples and lanes stay consistent.
+    let cut = rng.int(0...spans.count)
+    index.removeAll(from: cut)
+    spans.removeSubrange(cut...)
+    laneNext = Array(repeating: 0.0, count: lanes)
+    for (l, ids) in index._laneContents.enumerated() { if let last = ids.last { laneNext[l] = spans[last].maxY } }
+    for id in cut..<(cut + 500) {
+      let lane = rng.int(0...lanes - 1)
+      let y = laneNext[lane] + rng.double(0...30)
+      let h = rng.double(0...200)
+      spans.append((y, y + h))
+      laneNext[lane] = y + h
+      index.append(id, lane: lane, maxY: y + h)
+    }
     #expect(index._violation(bounds: { spans[$0] }) == nil)
     for _ in 0..<300 {
       let lower = rng.double(-10...(laneNext.max() ?? 0) + 10)
@@ -39,10 +67,10 @@ struct IntervalIndexTests {
   @Test func truncationThenAppendingAgain() {
     var index = IntervalIndex(laneCount: 2)
     let spans: [(minY: Double, maxY: Double)] = [(0, 10), (0, 5), (10, 20), (6, 8)]
-    for id in 0..<4 { index.append(id, lane: id % 2) }
+    for id in 0..<4 { index.append(id, lane: id % 2, maxY: spans[id].maxY) }
     index.removeAll(from: 2)
     #expect(index._laneContents == [[0], [1]])
-    index.append(2, lane: 1)
+    index.append(2, lane: 1, maxY: spans[2].maxY)
     var found: [Int] = []
     index.forEachOverlapping(4, 11, bounds: { spans[$0] }) { found.append($0); return true }
     #expect(found == [0, 1, 2])
@@ -50,8 +78,8 @@ struct IntervalIndexTests {
 
   @Test func theInvariantCheckCatchesABrokenLane() {
     var index = IntervalIndex(laneCount: 1)
-    index.append(0, lane: 0)
-    index.append(1, lane: 0)
+    index.append(0, lane: 0, maxY: 20)
+    index.append(1, lane: 0, maxY: 30)
     let spans: [(minY: Double, maxY: Double)] = [(10, 20), (5, 30)]
     #expect(index._violation(bounds: { spans[$0] }) != nil)
   }

@@ -16,6 +16,13 @@ public protocol IntervalBounds {
   func maxY(_ id: Int) -> Double
 }
 
+/// Interval bounds that also know each element's lane: what ``IntervalIndex/replaceAll(count:from:)``
+/// builds an index from.
+public protocol IntervalLaneSource: IntervalBounds {
+  /// The lane element `id` belongs in.
+  func lane(_ id: Int) -> Int
+}
+
 /// Interval bounds given by a closure returning `(minY, maxY)`: convenient, slower than a
 /// concrete ``IntervalBounds`` type in a hot loop.
 public struct ClosureIntervalBounds: IntervalBounds {
@@ -50,7 +57,7 @@ public struct ClosureIntervalVisitor: IntervalVisitor {
 /// are stacked downward in index order), and so is a list; a layout puts each element in the lane
 /// of its first column. The index stores only the ids, four bytes per element; the interval of an
 /// id is read back from the layout's own frames through the `bounds` closure of the query, so
-/// nothing is stored twice.
+/// nothing is stored twice but a sample of every sixteenth bottom.
 ///
 /// Why lanes: in a lane, "the first element whose bottom is below `lower`" and "the first
 /// element whose top is at or below `upper`" are two binary searches, and everything between
@@ -60,21 +67,30 @@ public struct ClosureIntervalVisitor: IntervalVisitor {
 /// their cost depends on item heights. See `Docs/Architecture.md`.
 ///
 ///     var index = IntervalIndex(laneCount: 2)
-///     index.append(0, lane: 0)   // element 0 is [0, 100)
-///     index.append(1, lane: 1)   // element 1 is [0, 50)
-///     index.append(2, lane: 1)   // element 2 is [60, 90)
+///     index.append(0, lane: 0, maxY: 100)   // element 0 is [0, 100)
+///     index.append(1, lane: 1, maxY: 50)    // element 1 is [0, 50)
+///     index.append(2, lane: 1, maxY: 90)    // element 2 is [60, 90)
 ///     let spans: [(Double, Double)] = [(0, 100), (0, 50), (60, 90)]
 ///     index.forEachOverlapping(55, 70, bounds: { spans[$0] }) { print($0); return true }
 ///     // 0, 2
 public struct IntervalIndex: Sendable {
   @usableFromInline
   internal var _lanes: [[Int32]]
+  /// For each lane, the bottom (`maxY`) of every 16th element: a small, dense array the first
+  /// steps of a search run in, so that a query on a large lane touches the ids and the layout's
+  /// records only in its last four steps. Half a byte per element.
+  @usableFromInline
+  internal var _samples: [[Double]]
+
+  /// One sample every `1 << _sampleShift` elements of a lane.
+  @usableFromInline static var _sampleShift: Int { 4 }
 
   /// Creates an empty index with `laneCount` lanes.
   ///
   /// - Complexity: O(L).
   public init(laneCount: Int) {
     _lanes = Array(repeating: [], count: Swift.max(0, laneCount))
+    _samples = Array(repeating: [], count: Swift.max(0, laneCount))
   }
 
   /// The number of lanes.
@@ -92,37 +108,39 @@ public struct IntervalIndex: Sendable {
     for lane in _lanes.indices { _lanes[lane].reserveCapacity(_lanes[lane].count + count) }
   }
 
-  /// Adds element `id` to `lane`.
+  /// Adds element `id`, whose interval ends at `maxY`, to `lane`.
   ///
   /// `id` must be larger than every id already in the lane, and its interval must start and end
-  /// no higher than the lane's last one (the lane invariant); the caller guarantees both.
+  /// no higher than the lane's last one (the lane invariant); `maxY` must be what the queries'
+  /// bounds will report for `id`. The caller guarantees all three.
   ///
   /// - Complexity: amortized O(1).
   @inlinable
-  public mutating func append(_ id: Int, lane: Int) {
+  public mutating func append(_ id: Int, lane: Int, maxY: Double) {
+    if _lanes[lane].count & ((1 << Self._sampleShift) - 1) == 0 { _samples[lane].append(maxY) }
     _lanes[lane].append(Int32(truncatingIfNeeded: id))
   }
 
-  /// Replaces the whole index with ids `0 ..< count`, id `i` in lane `lane(i)`: the lane
-  /// invariant must hold, as for ``append(_:lane:)``.
+  /// Replaces the whole index with ids `0 ..< count`, id `i` in lane `source.lane(i)` ending
+  /// at `source.maxY(i)`: the lane invariant must hold, as for ``append(_:lane:maxY:)``.
   ///
   /// Two passes, counting then filling storage of the exact size, so that laying out a large
   /// collection from scratch pays no per-id growth or uniqueness checks.
   ///
   /// - Complexity: O(L + count).
   @inlinable
-  public mutating func replaceAll(count: Int, lane: (Int) -> Int) {
+  public mutating func replaceAll<Source: IntervalLaneSource>(count: Int, from source: Source) {
     let laneCount = _lanes.count
     // A counting sort by lane into one flat buffer, then one exact-size copy per lane.
     var offsets = [Int](repeating: 0, count: laneCount + 1)
-    for id in 0..<count { offsets[lane(id) + 1] += 1 }
+    for id in 0..<count { offsets[source.lane(id) + 1] += 1 }
     for l in 0..<laneCount { offsets[l + 1] += offsets[l] }
     let flat = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
       offsets.withUnsafeBufferPointer { offsets in
         withUnsafeTemporaryAllocation(of: Int.self, capacity: laneCount) { position in
           for l in 0..<laneCount { position[l] = offsets[l] }
           for id in 0..<count {
-            let l = lane(id)
+            let l = source.lane(id)
             buffer[position[l]] = Int32(truncatingIfNeeded: id)
             position[l] += 1
           }
@@ -130,7 +148,11 @@ public struct IntervalIndex: Sendable {
       }
       initialized = count
     }
-    for l in 0..<laneCount { _lanes[l] = Array(flat[offsets[l]..<offsets[l + 1]]) }
+    let step = 1 << Self._sampleShift
+    for l in 0..<laneCount {
+      _lanes[l] = Array(flat[offsets[l]..<offsets[l + 1]])
+      _samples[l] = stride(from: offsets[l], to: offsets[l + 1], by: step).map { source.maxY(Int(flat[$0])) }
+    }
   }
 
   /// Removes every id `>= id`, so that the elements from `id` on can be appended again.
@@ -140,6 +162,8 @@ public struct IntervalIndex: Sendable {
     for lane in _lanes.indices {
       let cut = _lanes[lane]._firstIndex { Int($0) >= id }
       _lanes[lane].removeSubrange(cut...)
+      let keep = (cut + (1 << Self._sampleShift) - 1) >> Self._sampleShift
+      _samples[lane].removeSubrange(keep...)
     }
   }
 
@@ -149,8 +173,12 @@ public struct IntervalIndex: Sendable {
   public mutating func reset(laneCount: Int, keepingCapacity: Bool = true) {
     if _lanes.count != laneCount {
       _lanes = Array(repeating: [], count: Swift.max(0, laneCount))
+      _samples = Array(repeating: [], count: Swift.max(0, laneCount))
     } else {
-      for lane in _lanes.indices { _lanes[lane].removeAll(keepingCapacity: keepingCapacity) }
+      for lane in _lanes.indices {
+        _lanes[lane].removeAll(keepingCapacity: keepingCapacity)
+        _samples[lane].removeAll(keepingCapacity: keepingCapacity)
+      }
     }
   }
 
@@ -196,7 +224,7 @@ public struct IntervalIndex: Sendable {
     let laneCount = _lanes.count
     if laneCount == 1 {
       _lanes[0].withUnsafeBufferPointer { lane in
-        var p = Self._start(lane, lower, after, bounds)
+        var p = _samples[0].withUnsafeBufferPointer { Self._start(lane, $0, lower, after, bounds) }
         while p < lane.count, bounds.minY(Int(lane[p])) < upper {
           if !visitor.visit(Int(lane[p])) { return }
           p += 1
@@ -208,7 +236,7 @@ public struct IntervalIndex: Sendable {
       var live = 0
       for lane in 0..<laneCount {
         _lanes[lane].withUnsafeBufferPointer { ids in
-          let p = Self._start(ids, lower, after, bounds)
+          let p = _samples[lane].withUnsafeBufferPointer { Self._start(ids, $0, lower, after, bounds) }
           if p < ids.count, bounds.minY(Int(ids[p])) < upper, let base = ids.baseAddress {
             cursors[live] = _Cursor(position: base + p, end: base + ids.count)
             live += 1
@@ -239,12 +267,19 @@ public struct IntervalIndex: Sendable {
   }
 
   /// The first position of a lane whose interval ends below `lower` and whose id is greater
-  /// than `after`: two binary searches, since both bottoms and ids increase along a lane.
+  /// than `after`: binary searches, since both bottoms and ids increase along a lane. The
+  /// samples narrow the first search to sixteen positions before it reads any id.
   @inlinable
   internal static func _start<Bounds: IntervalBounds>(
-    _ lane: UnsafeBufferPointer<Int32>, _ lower: Double, _ after: Int, _ bounds: Bounds
+    _ lane: UnsafeBufferPointer<Int32>, _ samples: UnsafeBufferPointer<Double>,
+    _ lower: Double, _ after: Int, _ bounds: Bounds
   ) -> Int {
-    let p = lane._firstIndex { bounds.maxY(Int($0)) > lower }
+    // samples[q] is the bottom of lane[16q]. Every position up to 16(q-1) ends at or above
+    // lower, and position 16q (if any) ends below it.
+    let q = samples._firstIndex { $0 > lower }
+    let low = q == 0 ? 0 : ((q - 1) << _sampleShift) + 1
+    let high = Swift.min(lane.count, q << _sampleShift)
+    let p = low + UnsafeBufferPointer(rebasing: lane[low..<high])._firstIndex { bounds.maxY(Int($0)) > lower }
     if after >= 0, p < lane.count, Int(lane[p]) <= after {
       return lane._firstIndex { Int($0) > after }
     }
@@ -318,12 +353,14 @@ public struct IntervalIndex: Sendable {
 }
 
 extension IntervalIndex {
-  /// Checks the lane invariant against `bounds`: ids increase and both ends never decrease.
-  /// Returns the first violation as a message, or `nil`.
+  /// Checks the lane invariant against `bounds`: ids increase, both ends never decrease, and
+  /// every sample is its element's bottom. Returns the first violation as a message, or `nil`.
   ///
   /// - Complexity: O(n).
   package func _violation(bounds: (Int) -> (minY: Double, maxY: Double)) -> String? {
     for (laneNumber, lane) in _lanes.enumerated() {
+      let expected = stride(from: 0, to: lane.count, by: 1 << Self._sampleShift).map { bounds(Int(lane[$0])).maxY }
+      if expected != _samples[laneNumber] { return "lane \(laneNumber): samples out of date" }
       for p in lane.indices.dropFirst() {
         let a = Int(lane[p - 1]), b = Int(lane[p])
         if a >= b { return "lane \(laneNumber): ids \(a), \(b) not increasing" }

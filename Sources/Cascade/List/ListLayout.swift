@@ -275,8 +275,9 @@ internal struct _ListSection: _SectionStorage {
     var y = start == 0 ? top : records[start - 1].y + records[start - 1].height + spacing
     for i in start..<records.count {
       records[i].y = y
-      y = y + records[i].height + spacing
-      index.append(i, lane: 0)
+      let maxY = y + records[i].height
+      y = maxY + spacing
+      index.append(i, lane: 0, maxY: maxY)
     }
     let bottom = records.last.map { $0.y + $0.height } ?? top
     footerY = bottom + insetBottom

@@ -299,7 +299,7 @@ internal struct _Section: _SectionStorage {
             records[i].height = h
             records[i].column = Int32(truncatingIfNeeded: j)
             next[j] = maxY + g.itemSpacing
-            if appendToIndex { index.append(i, lane: j) }
+            if appendToIndex { index.append(i, lane: j, maxY: maxY) }
           } else if span > 1 && span < c {
             let (s, y) = Self.lowestRun(next, span: span, tolerance: g.tolerance)
             let h = records[i].height(atWidth: g.width(span: span))
@@ -309,7 +309,7 @@ internal struct _Section: _SectionStorage {
             records[i].column = Int32(truncatingIfNeeded: s)
             let nextY = maxY + g.itemSpacing
             for j in s..<(s + span) { next[j] = nextY }
-            if appendToIndex { index.append(i, lane: s) }
+            if appendToIndex { index.append(i, lane: s, maxY: maxY) }
           } else {
             var y = next[0]
             for j in 1..<c where next[j] > y { y = next[j] }
@@ -320,7 +320,7 @@ internal struct _Section: _SectionStorage {
             records[i].column = -1
             let nextY = maxY + g.itemSpacing
             for j in 0..<c { next[j] = nextY }
-            if appendToIndex { index.append(i, lane: 0) }
+            if appendToIndex { index.append(i, lane: 0, maxY: maxY) }
           }
           if maxY > bottom { bottom = maxY }
         }
@@ -328,7 +328,7 @@ internal struct _Section: _SectionStorage {
     }
     if !appendToIndex {
       records.withUnsafeBufferPointer { records in
-        index.replaceAll(count: n) { Swift.max(0, Int(records[$0].column)) }
+        index.replaceAll(count: n, from: _RecordBounds(records))
       }
     }
     self.bottom = bottom
@@ -381,9 +381,11 @@ internal struct _Section: _SectionStorage {
 
 /// The intervals of a section's records on the scroll axis, for its interval index.
 @usableFromInline
-internal struct _RecordBounds: IntervalBounds {
+internal struct _RecordBounds: IntervalLaneSource {
   @usableFromInline let records: UnsafeBufferPointer<_ItemRecord>
   @inlinable init(_ records: UnsafeBufferPointer<_ItemRecord>) { self.records = records }
   @inlinable func minY(_ id: Int) -> Double { records[id].y }
   @inlinable func maxY(_ id: Int) -> Double { records[id].y + records[id].height }
+  /// The lane of an item: its first column; lane 0 for full-width items.
+  @inlinable func lane(_ id: Int) -> Int { Swift.max(0, Int(records[id].column)) }
 }
