@@ -22,6 +22,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
   /// The origin, `(0, 0)`.
   public static let zero = Point(x: 0, y: 0)
 
+  /// A readable rendering for logs and test failures.
   public var description: String { "(\(x), \(y))" }
 }
 
@@ -44,6 +45,7 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
   /// The empty size, `(0, 0)`.
   public static let zero = Size(width: 0, height: 0)
 
+  /// A readable rendering for logs and test failures.
   public var description: String { "(\(width), \(height))" }
 }
 
@@ -140,6 +142,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite
   }
 
+  /// A readable rendering for logs and test failures.
   public var description: String { "(\(minX), \(minY), \(width), \(height))" }
 }
 

@@ -7,6 +7,7 @@ public enum ElementKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringCo
   /// A section's footer, below its items.
   case footer = 2
 
+  /// A readable rendering for logs and test failures.
   public var description: String {
     switch self {
     case .header: "header"
@@ -44,6 +45,7 @@ public struct ItemPath: Hashable, Comparable, Sendable, CustomStringConvertible 
     (lhs.section, lhs.item) < (rhs.section, rhs.item)
   }
 
+  /// A readable rendering for logs and test failures.
   public var description: String { "section \(section), item \(item)" }
 }
 
@@ -110,6 +112,7 @@ public struct ElementPath: Hashable, Comparable, Sendable, CustomStringConvertib
     (lhs.section, lhs.kind.rawValue, lhs.item) < (rhs.section, rhs.kind.rawValue, rhs.item)
   }
 
+  /// A readable rendering for logs and test failures.
   public var description: String {
     switch kind {
     case .item: "section \(section), item \(item)"
@@ -139,5 +142,6 @@ public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
     self.zIndex = zIndex
   }
 
+  /// A readable rendering for logs and test failures.
   public var description: String { "\(path): \(frame)" }
 }

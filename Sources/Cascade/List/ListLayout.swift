@@ -51,7 +51,9 @@ public struct ListItem: Hashable, Sendable, ExpressibleByFloatLiteral, Expressib
   ///
   /// - Complexity: O(1).
   public init(height: Double) { self.height = height }
+  /// An item (row) of this height, from a literal.
   public init(floatLiteral value: Double) { height = value }
+  /// An item (row) of this height, from a literal.
   public init(integerLiteral value: Int) { height = Double(value) }
 }
 
@@ -72,7 +74,9 @@ public typealias ListSection = LayoutSection<ListParameters, ListItem>
 /// Every change costs what it does in ``WaterfallLayout``, with one column and no checkpoints:
 /// a change at row i lays out rows i ..< n of its section only.
 public struct ListLayout: CollectionLayout {
+  /// What the layout is told about each item.
   public typealias Item = ListItem
+  /// What a section may override.
   public typealias SectionParameters = ListParameters
 
   @usableFromInline internal var _storage: _SectionedLayout<_ListSection>

@@ -25,7 +25,9 @@
 /// Rect and point queries cost O(log n + k) for a fixed column count: see
 /// ``forEachElement(in:after:_:)``.
 public struct WaterfallLayout: CollectionLayout {
+  /// What the layout is told about each item.
   public typealias Item = WaterfallItem
+  /// What a section may override.
   public typealias SectionParameters = WaterfallParameters
 
   /// The collection's width, `W`.

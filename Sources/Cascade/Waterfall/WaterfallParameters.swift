@@ -149,7 +149,9 @@ public struct WaterfallItem: Hashable, Sendable, ExpressibleByFloatLiteral, Expr
     WaterfallItem(.size(width: width, height: height), span: span)
   }
 
+  /// An item (row) of this height, from a literal.
   public init(floatLiteral value: Double) { self.init(.height(value)) }
+  /// An item (row) of this height, from a literal.
   public init(integerLiteral value: Int) { self.init(.height(Double(value))) }
 
   /// Checks the item against `waterfall.md`.
