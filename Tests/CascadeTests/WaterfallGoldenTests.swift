@@ -228,5 +228,8 @@ struct WaterfallQueryGoldenTests {
     #expect(more && page.count == 6 && page[5].path == .footer(0))
     more = layout.page(in: rect, after: page.last?.path, limit: 3, into: &page)
     #expect(!more && page.last?.path == .item(0, section: 1) && page.count == 7)
+    var none: [LayoutAttributes] = []
+    #expect(layout.page(in: rect, after: nil, limit: -1, into: &none) && none.isEmpty)
+    #expect(!layout.page(in: R(0, 5000, 10, 10), after: nil, limit: 0, into: &none) && none.isEmpty)
   }
 }

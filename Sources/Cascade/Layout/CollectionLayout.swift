@@ -100,7 +100,7 @@ extension CollectionLayout {
   }
 
   /// One page of the rect query: at most `limit` elements following `after` (from the start
-  /// when `after` is `nil`), appended to `buffer`.
+  /// when `after` is `nil`), appended to `buffer`. A `limit` below 1 takes nothing.
   ///
   /// - Returns: `true` when more elements follow the page.
   /// - Complexity: O(log n + limit) for the layouts in this package.
@@ -111,7 +111,7 @@ extension CollectionLayout {
     var taken = 0
     var more = false
     forEachElement(in: rect, after: after) { attributes in
-      if taken == limit { more = true; return false }
+      if taken >= limit { more = true; return false }
       buffer.append(attributes)
       taken += 1
       return true

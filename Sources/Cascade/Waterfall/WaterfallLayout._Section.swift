@@ -175,10 +175,11 @@ internal struct _Section: _SectionStorage {
   init(parameters: WaterfallParameters, items: [WaterfallItem], over layout: WaterfallParameters, width: Double) {
     self.parameters = parameters
     self.geometry = Self.geometry(parameters, over: layout, width: width)
-    var records: [_ItemRecord] = []
-    records.reserveCapacity(items.count)
-    for item in items { records.append(_ItemRecord(item)) }
-    self.records = records
+    // Written in place: an `append` per item costs a uniqueness and a capacity check each.
+    self.records = [_ItemRecord](unsafeUninitializedCapacity: items.count) { buffer, initialized in
+      for (i, item) in items.enumerated() { buffer.initializeElement(at: i, to: _ItemRecord(item)) }
+      initialized = items.count
+    }
     self.index = IntervalIndex(laneCount: geometry.columns)
   }
 
