@@ -62,7 +62,7 @@ public struct CascadeSession: Sendable {
       return
     }
     guard self.layout != nil else {
-      throw JSONError(.root.key("op"), "no collection loaded; send {\"op\":\"load\",\"collection\":...} first")
+      throw JSONError(.root.key("op"), "no collection loaded yet; send a 'load' request first")
     }
     if request.changesCollection {
       // No other reference to the layout may be alive here, or the core would copy its storage.

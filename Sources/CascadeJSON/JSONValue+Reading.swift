@@ -29,7 +29,9 @@ extension JSONValue {
   ///
   /// - Complexity: O(1); the path is built only on failure.
   public func integer(at path: @autoclosure () -> JSONPath) throws(JSONError) -> Int {
-    let value = try number(at: path())
+    guard case .number(let value) = self else {
+      throw JSONError(path(), "expected an integer, got \(kindDescription)")
+    }
     guard value.isFinite, value == value.rounded(.towardZero) else {
       throw JSONError(path(), "expected an integer, got \(value.isFinite ? JSONWriter.format(value) : "a non-finite number")")
     }
