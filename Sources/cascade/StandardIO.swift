@@ -57,6 +57,8 @@ enum StandardIO {
 /// Standard input, line by line, in big reads: a million-item `load` is one long line.
 struct LineReader {
   private var buffer: [UInt8] = []
+  /// What each `read` fills; its bytes are then appended to `buffer`.
+  private var chunk = [UInt8](repeating: 0, count: 1 << 20)
   private var start = 0
   /// Where the search for the next newline resumes: bytes before it hold none.
   private var searched = 0
@@ -85,11 +87,9 @@ struct LineReader {
         searched -= start
         start = 0
       }
-      let before = buffer.count
-      buffer.append(contentsOf: repeatElement(0, count: 1 << 20))
-      let count = buffer.withUnsafeMutableBytes { Foundation.read(0, $0.baseAddress.map { $0 + before }, 1 << 20) }
-      if count < 0 && errno == EINTR { buffer.removeSubrange(before...); continue }
-      buffer.removeSubrange((before + Swift.max(0, count))...)
+      let count = chunk.withUnsafeMutableBytes { Foundation.read(0, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      if count > 0 { buffer.append(contentsOf: chunk[0..<count]) }
       if count <= 0 { finished = true }
     }
   }
