@@ -12,7 +12,8 @@ struct SVGRenderer {
   /// Item fills, one per column (cycling), chosen to stay apart and to carry dark text.
   static let palette = ["#8ecae6", "#ffb703", "#95d5b2", "#f4a3a8", "#cdb4db", "#f9c784", "#a0c4ff", "#bde0fe"]
   static let margin = 24.0
-  static let titleHeight = 28.0
+  /// Room above the content for the caption: one line, two with a viewport.
+  var titleHeight: Double { viewport == nil ? 28 : 44 }
 
   /// The whole document.
   ///
@@ -20,15 +21,15 @@ struct SVGRenderer {
   func render() -> String {
     let size = layout.contentSize
     let width = size.width + 2 * Self.margin
-    let height = size.height + 2 * Self.margin + Self.titleHeight
+    let height = size.height + 2 * Self.margin + titleHeight
     var visible = Set<ElementPath>()
     if let viewport { for element in layout.elements(in: viewport) { visible.insert(element.path) } }
     var svg = """
       <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width))" height="\(n(height))" \
       viewBox="0 0 \(n(width)) \(n(height))" font-family="Helvetica, Arial, sans-serif">
       <rect width="100%" height="100%" fill="#ffffff"/>
-      <text x="\(n(Self.margin))" y="\(n(Self.margin + 4))" font-size="13" fill="#334155">\(title(visible.count))</text>
-      <g transform="translate(\(n(Self.margin)) \(n(Self.margin + Self.titleHeight)))">
+      \(caption(visible.count))
+      <g transform="translate(\(n(Self.margin)) \(n(Self.margin + titleHeight)))">
 
       """
     for s in 0..<layout.numberOfSections { svg += section(s, visible) }
@@ -41,12 +42,16 @@ struct SVGRenderer {
     return svg
   }
 
-  private func title(_ visibleCount: Int) -> String {
-    var text = "\(n(layout.contentSize.width)) × \(n(layout.contentSize.height)) · \(layout.numberOfSections) sections · \(layout.numberOfItems) items"
+  /// The caption: the content size and counts, and the viewport with its element count.
+  private func caption(_ visibleCount: Int) -> String {
+    let size = layout.contentSize
+    var lines = ["\(n(size.width)) × \(n(size.height)) · \(layout.numberOfSections) sections · \(layout.numberOfItems) items"]
     if let viewport {
-      text += " · viewport (\(n(viewport.minX)), \(n(viewport.minY)), \(n(viewport.width)), \(n(viewport.height))): \(visibleCount) elements"
+      lines.append("viewport (\(n(viewport.minX)), \(n(viewport.minY)), \(n(viewport.width)), \(n(viewport.height))): \(visibleCount) elements")
     }
-    return text
+    return lines.enumerated().map { i, line in
+      "<text x=\"\(n(Self.margin))\" y=\"\(n(Self.margin + 4 + 16 * Double(i)))\" font-size=\"12\" fill=\"\(i == 0 ? "#334155" : "#b91c1c")\">\(line)</text>"
+    }.joined(separator: "\n")
   }
 
   private func section(_ s: Int, _ visible: Set<ElementPath>) -> String {
