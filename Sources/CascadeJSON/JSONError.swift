@@ -19,5 +19,7 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `path: message`, or `message` alone when the path is empty.
+  ///
+  /// - Complexity: O(p + m) for the path's and the message's lengths.
   public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 }

@@ -45,6 +45,8 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `sections[0].items[3].size`; the root is the empty string.
+  ///
+  /// - Complexity: O(d) for d steps.
   public var description: String {
     var text = ""
     for component in components {

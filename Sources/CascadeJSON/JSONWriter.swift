@@ -45,12 +45,23 @@ public struct JSONWriter: Sendable {
   }
 
   /// Writes `{`.
+  ///
+  /// - Complexity: O(1).
   public mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma = false }
+
   /// Writes `}`.
+  ///
+  /// - Complexity: O(1).
   public mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma = true }
+
   /// Writes `[`.
+  ///
+  /// - Complexity: O(1).
   public mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma = false }
+
   /// Writes `]`.
+  ///
+  /// - Complexity: O(1).
   public mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
 
   /// Writes an object key and its colon; the value follows.
@@ -88,12 +99,16 @@ public struct JSONWriter: Sendable {
   }
 
   /// Writes `true` or `false`.
+  ///
+  /// - Complexity: O(1).
   public mutating func bool(_ value: Bool) {
     separate()
     bytes.append(contentsOf: (value ? "true" : "false").utf8)
   }
 
   /// Writes `null`.
+  ///
+  /// - Complexity: O(1).
   public mutating func null() {
     separate()
     bytes.append(contentsOf: "null".utf8)
