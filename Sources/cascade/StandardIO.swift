@@ -7,20 +7,17 @@ import Foundation
 enum StandardIO {
   /// The bytes of `path`, or of standard input when `path` is `nil`.
   static func read(_ path: String?) throws(ToolExit) -> [UInt8] {
-    guard let path else { return readAll(fd: 0) }
-    let fd = open(path, O_RDONLY)
-    guard fd >= 0 else { throw .failure("cannot read '\(path)': \(String(cString: strerror(errno)))") }
-    defer { close(fd) }
-    return readAll(fd: fd)
-  }
-
-  private static func readAll(fd: Int32) -> [UInt8] {
+    let name = path ?? "standard input"
+    let fd = path.map { open($0, O_RDONLY) } ?? 0
+    guard fd >= 0 else { throw .failure("cannot read '\(name)': \(String(cString: strerror(errno)))") }
+    defer { if path != nil { close(fd) } }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
-      if count <= 0 { return bytes }
+      if count < 0 { throw .failure("cannot read '\(name)': \(String(cString: strerror(errno)))") }
+      if count == 0 { return bytes }
       bytes.append(contentsOf: chunk[0..<count])
     }
   }

@@ -69,5 +69,6 @@ import Testing
   @Test func missingFile() throws {
     #expect(try CommandRunner.run(["layout", "/nonexistent/doc.json"])
       == failure("cannot read '/nonexistent/doc.json': No such file or directory"))
+    #expect(try CommandRunner.run(["layout", "/"]) == failure("cannot read '/': Is a directory"))
   }
 }
