@@ -215,6 +215,7 @@ extension IntervalIndex {
   /// Returns the first violation as a message, or `nil`.
   ///
   /// - Complexity: O(n).
+  @usableFromInline
   package func _violation(bounds: (Int) -> (minY: Double, maxY: Double)) -> String? {
     for (laneNumber, lane) in _lanes.enumerated() {
       for p in lane.indices.dropFirst() {

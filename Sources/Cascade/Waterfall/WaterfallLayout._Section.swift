@@ -148,7 +148,10 @@ internal struct _Section: Sendable {
   @usableFromInline var next: [Double] = []
   @usableFromInline var bottom: Double = -.infinity
   @usableFromInline var oneColumnPlaced = 0
-  @usableFromInline var laidOut = 0
+  /// -1 until the section is laid out with its current geometry, so that `needsLayout` holds for
+  /// a new or re-parametrized section even when it has no items (its header, insets and footer
+  /// still give it a height).
+  @usableFromInline var laidOut = -1
   /// Items `0 ..< validCount` have their final frames; the rest need `layOut()`.
   @usableFromInline var validCount = 0
 
@@ -179,7 +182,7 @@ internal struct _Section: Sendable {
   mutating func setGeometry(_ geometry: _Geometry) {
     self.geometry = geometry
     validCount = 0
-    laidOut = 0
+    laidOut = -1
   }
 
   /// Places items `validCount ..< count`, from the last checkpoint at or before `validCount`.
