@@ -48,6 +48,22 @@ import Testing
     ])
   }
 
+  @Test func anEmptySectionStillHasItsHeaderAndFooter() throws {
+    // Section 0: header 44, no items, footer at 44: height 50; the old section 0 moves to 50, so
+    // 40..52 meets the header, the footer and the old items 0 (50..60) and 1 (50..70).
+    try expectSession([
+      Self.load,
+      #"{"op":"insertSection","at":0,"section":{"header":44,"footer":6}}"#,
+      #"{"op":"frame","section":1,"item":0}"#,
+      #"{"op":"query","rect":[0,40,100,12]}"#,
+    ], [
+      #"{"ok":true,"contentSize":[100,40]}"#,
+      #"{"ok":true,"contentSize":[100,90]}"#,
+      #"{"ok":true,"frame":[0,50,50,10]}"#,
+      #"{"ok":true,"elements":[{"section":0,"kind":"header","frame":[0,0,100,44]},{"section":0,"kind":"footer","frame":[0,44,100,6]},{"section":1,"kind":"item","item":0,"frame":[0,50,50,10]},{"section":1,"kind":"item","item":1,"frame":[50,50,50,20]}]}"#,
+    ])
+  }
+
   @Test func queryPointAndFrame() throws {
     try expectSession([
       Self.load,
