@@ -73,6 +73,37 @@ import Testing
     }
   }
 
+  @Test func aCursorSurvivesAChange() throws {
+    var session = CascadeSession()
+    _ = try respond(&session, #"{"op":"load","collection":{"width":100,"layout":{"columnSpacing":0,"itemSpacing":0},"sections":[{"items":[10,20,30]}]}}"#)
+    let first = try respond(&session, #"{"op":"page","rect":[0,0,100,100],"limit":2}"#)
+    guard case .string(let next)? = first["next"] else { Issue.record("\(first)"); return }
+    // The first page ended after item 1. A new item 0 makes the items 5, 10, 20, 30: columns
+    // 0, 1, 0, 1, at (0,0), (50,0), (0,5), (50,10). The next page continues after item 1.
+    _ = try respond(&session, #"{"op":"insert","section":0,"at":0,"items":[5]}"#)
+    let second = session.respond(to: Array(#"{"op":"page","rect":[0,0,100,100],"limit":5,"cursor":"\#(next)"}"#.utf8))
+    #expect(second == #"{"ok":true,"elements":[{"section":0,"kind":"item","item":2,"frame":[0,5,50,20]},{"section":0,"kind":"item","item":3,"frame":[50,10,50,30]}],"next":null}"#)
+  }
+
+  @Test func requestsDecode() throws {
+    func request(_ text: String) throws -> SessionRequest { try SessionRequest(json: JSONParser.parse(Array(text.utf8))) }
+    #expect(try request(#"{"op":"append","section":1,"items":[3,{"height":4}]}"#) == .append(section: 1, items: [3, .height(4)]))
+    #expect(try request(#"{"at":2,"op":"insert","section":0,"items":[]}"#) == .insert(section: 0, at: 2, items: []))
+    #expect(try request(#"{"op":"delete","section":0,"at":1,"count":2}"#) == .delete(section: 0, at: 1, count: 2))
+    #expect(try request(#"{"op":"update","section":0,"at":1,"items":[{"size":[4,3]}]}"#) == .update(section: 0, at: 1, items: [.size(width: 4, height: 3)]))
+    #expect(try request(#"{"op":"insertSection","at":0,"section":{"footer":3}}"#)
+      == .insertSection(at: 0, section: WaterfallSection(parameters: WaterfallParameters(footer: 3), items: [])))
+    #expect(try request(#"{"op":"deleteSection","at":0}"#) == .deleteSection(at: 0))
+    #expect(try request(#"{"op":"width","width":320.5}"#) == .width(320.5))
+    #expect(try request(#"{"op":"query","rect":[1,2,3,4]}"#) == .query(Rect(x: 1, y: 2, width: 3, height: 4)))
+    #expect(try request(#"{"op":"page","rect":[1,2,3,4],"limit":9}"#) == .page(Rect(x: 1, y: 2, width: 3, height: 4), limit: 9, cursor: nil))
+    #expect(try request(#"{"op":"page","rect":[1,2,3,4],"limit":9,"cursor":"c"}"#) == .page(Rect(x: 1, y: 2, width: 3, height: 4), limit: 9, cursor: "c"))
+    #expect(try request(#"{"op":"point","point":[5,6]}"#) == .point(Point(x: 5, y: 6)))
+    #expect(try request(#"{"op":"frame","section":0,"item":7}"#) == .frame(section: 0, item: 7))
+    #expect(try request(#"{"op":"layout"}"#) == .layout)
+    #expect(try request(#"{"op":"load","collection":{"width":9}}"#) == .load(CollectionDocument(width: 9)))
+  }
+
   @Test func responsesAreOneLine() {
     var session = CascadeSession()
     let response = session.respond(to: Array("{\"op\":\n\"layout\"}".utf8))
@@ -80,3 +111,4 @@ import Testing
     #expect(session.respond(to: Array("\"\\n\"".utf8)) == #"{"ok":false,"error":"expected an object, got a string"}"#)
   }
 }
+
