@@ -1,1 +1,5 @@
-print("cascade: not built yet")
+// The `cascade` command line: see Docs/CLI.md and protocol.md.
+
+import Foundation
+
+exit(CascadeTool.run(Array(CommandLine.arguments.dropFirst())))

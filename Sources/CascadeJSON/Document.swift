@@ -1,1 +1,0 @@
-// The JSON layer of protocol.md lives here (see Docs/CLI.md).

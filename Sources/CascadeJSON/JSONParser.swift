@@ -1,0 +1,280 @@
+// A strict RFC 8259 parser over UTF-8 bytes.
+//
+// Hand-written rather than `JSONSerialization` or `JSONDecoder`: it keeps booleans apart from
+// numbers, keeps object members in order, rejects duplicate keys, says where malformed input
+// breaks (line and column), and reads a million-number array without a Foundation object per
+// number.
+
+/// Parses JSON text into a ``JSONValue``.
+///
+///     let value = try JSONParser.parse(Array(#"[120, {"height": 80}]"#.utf8))
+///
+/// Errors carry an empty path and a message such as
+/// `invalid JSON at line 1, column 9: expected ',' or ']'`.
+public enum JSONParser {
+  /// The deepest nesting accepted; deeper input is rejected instead of exhausting the stack.
+  public static let maximumDepth = 512
+
+  /// Parses one JSON value; only whitespace may surround it.
+  ///
+  /// - Throws: ``JSONError`` for malformed input or a duplicate key.
+  /// - Complexity: O(n) for n bytes.
+  public static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
+    let result: Result<JSONValue, JSONError> = bytes.withUnsafeBufferPointer { buffer in
+      var reader = _Reader(buffer)
+      do throws(JSONError) {
+        return .success(try reader.document())
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+}
+
+private let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+private let zero = UInt8(ascii: "0"), nine = UInt8(ascii: "9")
+
+/// The cursor over the bytes; every method leaves `position` after what it read.
+private struct _Reader {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var position = 0
+  var depth = 0
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  mutating func document() throws(JSONError) -> JSONValue {
+    // A UTF-8 byte order mark is tolerated, as most tools write one on request.
+    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }
+    skipWhitespace()
+    let value = try self.value()
+    skipWhitespace()
+    if position < bytes.count { throw error("unexpected \(describeCurrent()) after the JSON value") }
+    return value
+  }
+
+  var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+  mutating func skipWhitespace() {
+    while position < bytes.count {
+      switch bytes[position] {
+      case 0x20, 0x0A, 0x0D, 0x09: position += 1
+      default: return
+      }
+    }
+  }
+
+  mutating func value() throws(JSONError) -> JSONValue {
+    guard let byte = current else { throw error("unexpected end of input, expected a value") }
+    switch byte {
+    case UInt8(ascii: "{"): return try object()
+    case UInt8(ascii: "["): return try array()
+    case quote: return .string(try string())
+    case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+    case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+    case UInt8(ascii: "n"): try literal("null"); return .null
+    case UInt8(ascii: "-"), zero...nine: return .number(try number())
+    default: throw error("unexpected \(describeCurrent()), expected a value")
+    }
+  }
+
+  mutating func enter() throws(JSONError) {
+    depth += 1
+    if depth > JSONParser.maximumDepth { throw error("nesting deeper than \(JSONParser.maximumDepth)") }
+  }
+
+  mutating func object() throws(JSONError) -> JSONValue {
+    try enter()
+    position += 1
+    var members: [JSONMember] = []
+    skipWhitespace()
+    if current == UInt8(ascii: "}") { position += 1; depth -= 1; return .object(members) }
+    while true {
+      skipWhitespace()
+      guard current == quote else { throw error("unexpected \(describeCurrent()), expected a key string") }
+      let keyStart = position
+      let key = try string()
+      if members.contains(where: { $0.key == key }) {
+        position = keyStart
+        throw error("duplicate key '\(key)'")
+      }
+      skipWhitespace()
+      guard current == UInt8(ascii: ":") else { throw error("unexpected \(describeCurrent()), expected ':'") }
+      position += 1
+      skipWhitespace()
+      members.append(JSONMember(key: key, value: try value()))
+      skipWhitespace()
+      switch current {
+      case UInt8(ascii: ","): position += 1
+      case UInt8(ascii: "}"): position += 1; depth -= 1; return .object(members)
+      default: throw error("unexpected \(describeCurrent()), expected ',' or '}'")
+      }
+    }
+  }
+
+  mutating func array() throws(JSONError) -> JSONValue {
+    try enter()
+    position += 1
+    var elements: [JSONValue] = []
+    skipWhitespace()
+    if current == UInt8(ascii: "]") { position += 1; depth -= 1; return .array(elements) }
+    while true {
+      skipWhitespace()
+      elements.append(try value())
+      skipWhitespace()
+      switch current {
+      case UInt8(ascii: ","): position += 1
+      case UInt8(ascii: "]"): position += 1; depth -= 1; return .array(elements)
+      default: throw error("unexpected \(describeCurrent()), expected ',' or ']'")
+      }
+    }
+  }
+
+  mutating func literal(_ word: StaticString) throws(JSONError) {
+    let start = position
+    for expected in UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount) {
+      guard current == expected else { position = start; throw error("unexpected \(describeCurrent()), expected a value") }
+      position += 1
+    }
+  }
+
+  mutating func string() throws(JSONError) -> String {
+    position += 1
+    let start = position
+    // Fast path: no escapes, the common case for keys and names.
+    while let byte = current, byte != quote, byte != backslash, byte >= 0x20 { position += 1 }
+    if current == quote {
+      position += 1
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)]), as: UTF8.self)
+    }
+    var scalars = Array(bytes[start..<position])
+    while true {
+      guard let byte = current else { throw error("unexpected end of input inside a string") }
+      if byte == quote { position += 1; return String(decoding: scalars, as: UTF8.self) }
+      if byte < 0x20 { throw error("unescaped control character in a string") }
+      if byte != backslash { scalars.append(byte); position += 1; continue }
+      position += 1
+      guard let escape = current else { throw error("unexpected end of input inside a string") }
+      position += 1
+      switch escape {
+      case quote, backslash, UInt8(ascii: "/"): scalars.append(escape)
+      case UInt8(ascii: "b"): scalars.append(0x08)
+      case UInt8(ascii: "f"): scalars.append(0x0C)
+      case UInt8(ascii: "n"): scalars.append(0x0A)
+      case UInt8(ascii: "r"): scalars.append(0x0D)
+      case UInt8(ascii: "t"): scalars.append(0x09)
+      case UInt8(ascii: "u"):
+        var code = try hex4()
+        if (0xD800..<0xDC00).contains(code), current == backslash,
+           position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u") {
+          let save = position
+          position += 2
+          let low = try hex4()
+          if (0xDC00..<0xE000).contains(low) {
+            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+          } else {
+            position = save
+          }
+        }
+        // A lone surrogate becomes U+FFFD, as `String(decoding:)` does for bad UTF-8.
+        scalars.append(contentsOf: String(Character(Unicode.Scalar(code) ?? "\u{FFFD}")).utf8)
+      default:
+        position -= 1
+        throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string")
+      }
+    }
+  }
+
+  mutating func hex4() throws(JSONError) -> UInt32 {
+    var code: UInt32 = 0
+    for _ in 0..<4 {
+      guard let byte = current else { throw error("unexpected end of input in a \\u escape") }
+      let digit: UInt8
+      switch byte {
+      case zero...nine: digit = byte - zero
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw error("invalid \\u escape")
+      }
+      code = code << 4 | UInt32(digit)
+      position += 1
+    }
+    return code
+  }
+
+  mutating func digits() throws(JSONError) {
+    guard let byte = current, (zero...nine).contains(byte) else {
+      throw error("unexpected \(describeCurrent()) in a number, expected a digit")
+    }
+    while let byte = current, (zero...nine).contains(byte) { position += 1 }
+  }
+
+  mutating func number() throws(JSONError) -> Double {
+    let start = position
+    if current == UInt8(ascii: "-") { position += 1 }
+    if current == zero {
+      position += 1
+    } else {
+      try digits()
+    }
+    var fractionStart = -1
+    if current == UInt8(ascii: ".") {
+      position += 1
+      fractionStart = position
+      try digits()
+    }
+    var plain = true
+    if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+      plain = false
+      position += 1
+      if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
+      try digits()
+    }
+    if plain, let value = fastDouble(start, fractionStart) { return value }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+    guard let value = Double(text) else { throw error("number \(text) cannot be read") }
+    return value
+  }
+
+  /// The exact value of a literal of at most 15 digits and at most 22 fraction digits: both the
+  /// digits and the power of ten are exact `Double`s, so one division rounds correctly.
+  func fastDouble(_ start: Int, _ fractionStart: Int) -> Double? {
+    var mantissa: Int64 = 0
+    var count = 0
+    var i = start
+    let negative = bytes[i] == UInt8(ascii: "-")
+    if negative { i += 1 }
+    while i < position {
+      let byte = bytes[i]
+      i += 1
+      if byte == UInt8(ascii: ".") { continue }
+      mantissa = mantissa * 10 + Int64(byte - zero)
+      count += 1
+      if count > 15 { return nil }
+    }
+    let fractionDigits = fractionStart < 0 ? 0 : position - fractionStart
+    if fractionDigits > 22 { return nil }
+    var value = Double(mantissa)
+    if fractionDigits > 0 { value /= _powersOfTen[fractionDigits] }
+    return negative ? -value : value
+  }
+
+  func describeCurrent() -> String {
+    guard let byte = current else { return "end of input" }
+    if byte >= 0x20 && byte < 0x7F { return "character '\(Character(Unicode.Scalar(byte)))'" }
+    return "byte 0x" + String(byte, radix: 16, uppercase: true)
+  }
+
+  func error(_ message: String) -> JSONError {
+    var line = 1, column = 1
+    for byte in bytes[0..<Swift.min(position, bytes.count)] {
+      if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+    }
+    return JSONError(.root, "invalid JSON at line \(line), column \(column): \(message)")
+  }
+}
+
+private let _powersOfTen: [Double] = [
+  1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+  1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+]

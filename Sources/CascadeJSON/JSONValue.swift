@@ -1,0 +1,63 @@
+// The JSON value tree the parser builds and the decoders read.
+
+/// A JSON value, as ``JSONParser`` reads it.
+///
+/// Numbers are `Double`s and booleans are their own case, so a `true` can never pass for `1`
+/// (Foundation's `NSNumber` bridging on Linux can blur the two; this type cannot). Objects keep
+/// their members in document order, which lets errors name the first unknown key.
+///
+///     let value = try JSONParser.parse(Array(#"{"width": 390}"#.utf8))
+///     value["width"]   // .number(390)
+public enum JSONValue: Hashable, Sendable {
+  /// `null`.
+  case null
+  /// `true` or `false`.
+  case bool(Bool)
+  /// A number. The parser never produces NaN; it may produce an infinity for a literal that
+  /// overflows `Double` (`1e400`), which the decoders reject.
+  case number(Double)
+  /// A string.
+  case string(String)
+  /// An array.
+  case array([JSONValue])
+  /// An object, its members in document order (keys are unique: the parser rejects duplicates).
+  case object([JSONMember])
+
+  /// The value of `key` when this is an object that has it, else `nil`.
+  ///
+  /// - Complexity: O(m) for an object of m members.
+  public subscript(key: String) -> JSONValue? {
+    guard case .object(let members) = self else { return nil }
+    return members.first { $0.key == key }?.value
+  }
+
+  /// The kind of value with its article, for error messages: `a number`, `an object`, `null`.
+  ///
+  /// - Complexity: O(1).
+  public var kindDescription: String {
+    switch self {
+    case .null: "null"
+    case .bool: "a boolean"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+}
+
+/// One `"key": value` member of a JSON object.
+public struct JSONMember: Hashable, Sendable {
+  /// The member's key.
+  public var key: String
+  /// The member's value.
+  public var value: JSONValue
+
+  /// Creates a member.
+  ///
+  /// - Complexity: O(1).
+  public init(key: String, value: JSONValue) {
+    self.key = key
+    self.value = value
+  }
+}

@@ -1,0 +1,86 @@
+// Frames, elements and whole layouts in the shapes of `protocol.md`.
+
+import Cascade
+
+extension JSONWriter {
+  /// Writes `[x, y, width, height]`, or fails when a component is not finite (inputs so large
+  /// that the layout overflowed), since such a number has no JSON form.
+  ///
+  /// - Complexity: O(1).
+  public mutating func frame(_ frame: Rect, of path: ElementPath) throws(JSONError) {
+    guard frame.isFinite else { throw JSONError(Self.path(of: path), "frame is not finite (the sizes overflow)") }
+    beginArray()
+    number(frame.minX); number(frame.minY); number(frame.width); number(frame.height)
+    endArray()
+  }
+
+  /// Writes `[width, height]`, or fails when it is not finite.
+  ///
+  /// - Complexity: O(1).
+  public mutating func contentSize(_ size: Size) throws(JSONError) {
+    guard size.width.isFinite, size.height.isFinite else {
+      throw JSONError(.root, "the content size is not finite (the sizes overflow)")
+    }
+    numbers([size.width, size.height])
+  }
+
+  /// Writes an element: `{"section":s,"kind":"item","item":i,"frame":[x,y,w,h]}`, with `item`
+  /// only on items.
+  ///
+  /// - Complexity: O(1).
+  public mutating func element(_ attributes: LayoutAttributes) throws(JSONError) {
+    beginObject()
+    key("section"); integer(attributes.path.section)
+    key("kind"); string(attributes.path.kind.description)
+    if attributes.path.kind == .item { key("item"); integer(attributes.path.item) }
+    key("frame"); try frame(attributes.frame, of: attributes.path)
+    endObject()
+  }
+
+  /// Writes the `elements` key and its array.
+  ///
+  /// - Complexity: O(k) for k elements.
+  public mutating func elements(_ elements: [LayoutAttributes]) throws(JSONError) {
+    key("elements")
+    beginArray()
+    for attributes in elements { try element(attributes) }
+    endArray()
+  }
+
+  /// Writes the keys of `cascade layout`'s object, without its braces:
+  /// `"contentSize":[w,h],"sections":[{"header":frame|null,"items":[frame,...],"footer":frame|null}]`.
+  ///
+  /// - Complexity: O(n + s) for n items and s sections.
+  public mutating func layoutKeys(_ layout: WaterfallLayout) throws(JSONError) {
+    key("contentSize"); try contentSize(layout.contentSize)
+    key("sections")
+    beginArray()
+    for s in 0..<layout.numberOfSections {
+      beginObject()
+      key("header"); try optionalFrame(layout, .header(s))
+      key("items")
+      beginArray()
+      for i in 0..<layout.numberOfItems(inSection: s) { try optionalFrame(layout, .item(i, section: s)) }
+      endArray()
+      key("footer"); try optionalFrame(layout, .footer(s))
+      endObject()
+    }
+    endArray()
+  }
+
+  private mutating func optionalFrame(_ layout: WaterfallLayout, _ path: ElementPath) throws(JSONError) {
+    if let attributes = layout.layoutAttributes(for: path) { try frame(attributes.frame, of: path) } else { null() }
+  }
+
+  /// An element's place in a document: `sections[0].items[3]`, `sections[1].header`.
+  ///
+  /// - Complexity: O(1).
+  public static func path(of element: ElementPath) -> JSONPath {
+    let section = JSONPath.root.key("sections").index(element.section)
+    switch element.kind {
+    case .header: return section.key("header")
+    case .item: return section.key("items").index(element.item)
+    case .footer: return section.key("footer")
+    }
+  }
+}

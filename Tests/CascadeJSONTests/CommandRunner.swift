@@ -1,0 +1,70 @@
+// Runs the built `cascade` executable, as a user would, and captures everything it prints.
+
+import Foundation
+
+/// What one run of `cascade` produced.
+struct CommandResult: Equatable, CustomStringConvertible {
+  var stdout: String
+  var stderr: String
+  var status: Int32
+
+  var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+}
+
+/// Locates and runs the `cascade` product built next to this test bundle.
+enum CommandRunner {
+  /// The products directory: the directory of the running test binary (on Linux the test
+  /// bundle is an executable, `…/debug/CascadePackageTests.xctest`; on macOS it sits inside
+  /// `…/debug/CascadePackageTests.xctest/Contents/MacOS/`).
+  static let executable: URL? = {
+    let candidates = [
+      URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
+      URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath(),
+    ] + Bundle.allBundles.map(\.bundleURL)
+    for start in candidates {
+      var directory = start.deletingLastPathComponent()
+      for _ in 0..<5 {
+        let candidate = directory.appendingPathComponent("cascade")
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+          return candidate
+        }
+        directory = directory.deletingLastPathComponent()
+      }
+    }
+    return nil
+  }()
+
+  /// Runs `cascade arguments…` with `input` on standard input.
+  static func run(_ arguments: [String], input: String = "") throws -> CommandResult {
+    guard let executable else { throw RunnerError.executableNotFound }
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    // Drain both outputs while writing, so a large output cannot block the child.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var out = Data(), err = Data()
+    DispatchQueue.global().async(group: group) { out = stdout.fileHandleForReading.readDataToEndOfFile() }
+    DispatchQueue.global().async(group: group) { err = stderr.fileHandleForReading.readDataToEndOfFile() }
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    process.waitUntilExit()
+    group.wait()
+    return CommandResult(
+      stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
+      status: process.terminationStatus)
+  }
+
+  enum RunnerError: Error { case executableNotFound }
+}
+
+/// A successful run's result: `stdout` and exit status 0, nothing on standard error.
+func success(_ stdout: String) -> CommandResult { CommandResult(stdout: stdout, stderr: "", status: 0) }
+
+/// A rejected input's result: one line on standard error, nothing on standard output, status 1.
+func failure(_ message: String) -> CommandResult { CommandResult(stdout: "", stderr: "error: \(message)\n", status: 1) }

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// `cascade render`: the SVG holds what the layout holds.
+@Suite struct RenderCommandTests {
+  static let document = """
+    {"width": 200, "layout": {"columnSpacing": 10, "itemSpacing": 10, "header": 20, "footer": 10},
+     "sections": [{"items": [50, 30, {"height": 10, "span": "full"}]}, {"columns": 3, "items": [40]}]}
+    """
+
+  @Test func drawsEveryElement() throws {
+    let result = try CommandRunner.run(["render", "--svg", "-"], input: Self.document)
+    #expect(result.status == 0 && result.stderr.isEmpty)
+    let svg = result.stdout
+    #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"248\" height=\"246\""))
+    #expect(svg.hasSuffix("</g>\n</svg>\n"))
+    // Section 0: header (0,0,200,20); items (0,20,95,50) column 0, (105,20,95,30) column 1,
+    // full-width (0,80,200,10); footer (0,90,200,10). Section 1 starts at 100: header 20,
+    // item 40, footer 10, so 70 high. The drawing adds 24 around and a 28-point title.
+    #expect(svg.contains("<rect class=\"band\" x=\"0\" y=\"0\" width=\"200\" height=\"100\" fill=\"#f1f5f9\"/>"))
+    #expect(svg.contains("<rect class=\"band\" x=\"0\" y=\"100\" width=\"200\" height=\"70\" fill=\"#e2e8f0\"/>"))
+    #expect(svg.contains("<rect class=\"header\" x=\"1\" y=\"1\" width=\"198\" height=\"18\" rx=\"4\" fill=\"#334155\"/>"))
+    #expect(svg.contains("<rect class=\"item\" x=\"1\" y=\"21\" width=\"93\" height=\"48\" rx=\"4\" fill=\"#8ecae6\"/>"))
+    #expect(svg.contains("<rect class=\"item\" x=\"106\" y=\"21\" width=\"93\" height=\"28\" rx=\"4\" fill=\"#ffb703\"/>"))
+    #expect(svg.contains("<rect class=\"item\" x=\"1\" y=\"81\" width=\"198\" height=\"8\" rx=\"4\" fill=\"#cbd5e1\"/>"))
+    #expect(svg.contains("<rect class=\"footer\" x=\"1\" y=\"91\" width=\"198\" height=\"8\" rx=\"4\" fill=\"#475569\"/>"))
+    #expect(svg.contains(">header 1</text>") && svg.contains(">footer 0</text>"))
+    #expect(svg.components(separatedBy: "<rect class=\"item\"").count - 1 == 4)
+    #expect(!svg.contains("class=\"viewport\""))
+  }
+
+  @Test func drawsTheViewportAndHighlightsWhatItShows() throws {
+    let path = NSTemporaryDirectory() + "cascade-render-\(UInt32.random(in: 0...UInt32.max)).svg"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let result = try CommandRunner.run(["render", "--svg", path, "--rect", "0,60,200,30"], input: Self.document)
+    #expect(result == success(""))
+    let svg = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(svg.contains("<rect class=\"viewport\" x=\"0\" y=\"60\" width=\"200\" height=\"30\""))
+    // 60..90 shows item 0 (20..70) and the full-width item (80..90), not item 1 (20..50).
+    #expect(svg.contains("<rect class=\"item\" x=\"1\" y=\"21\" width=\"93\" height=\"48\" rx=\"4\" fill=\"#8ecae6\" stroke=\"#dc2626\" stroke-width=\"2\"/>"))
+    #expect(svg.contains("<rect class=\"item\" x=\"106\" y=\"21\" width=\"93\" height=\"28\" rx=\"4\" fill=\"#ffb703\" fill-opacity=\"0.35\"/>"))
+    #expect(svg.contains("viewport (0, 60, 200, 30): 2 elements"))
+  }
+}
