@@ -194,10 +194,12 @@ public struct IntervalIndex: Sendable {
   @inlinable
   public func forEachOverlapping(
     _ lower: Double, _ upper: Double, after: Int = -1,
-    bounds: @escaping (Int) -> (minY: Double, maxY: Double),
+    bounds: (Int) -> (minY: Double, maxY: Double),
     _ body: (Int) -> Bool
   ) {
-    forEachOverlapping(lower, upper, after: after, in: ClosureIntervalBounds(bounds), body)
+    withoutActuallyEscaping(bounds) { bounds in
+      forEachOverlapping(lower, upper, after: after, in: ClosureIntervalBounds(bounds), body)
+    }
   }
 
   /// ``forEachOverlapping(_:_:after:bounds:_:)`` reading intervals from a concrete

@@ -165,7 +165,7 @@ public struct ListLayout: CollectionLayout {
       if going {
         section.records.withUnsafeBufferPointer { records in
           section.index.forEachOverlapping(rect.minY - y0 - slack, rect.maxY - y0 + slack, after: afterItem,
-                                           bounds: { (records[$0].y, records[$0].y + records[$0].height) }) { i in
+                                           in: _ListSection.Bounds(rows: records)) { i in
             offer(section.itemAttributes(i, s, y0))
             return going
           }
@@ -210,6 +210,14 @@ internal struct _ListSection: _SectionStorage {
   @usableFromInline struct Row: Sendable {
     @usableFromInline var y: Double = 0
     @usableFromInline var height: Double
+  }
+
+  /// The rows' intervals for the index: a concrete type, so queries specialize and allocate nothing.
+  @usableFromInline struct Bounds: IntervalBounds {
+    @usableFromInline let rows: UnsafeBufferPointer<Row>
+    @inlinable init(rows: UnsafeBufferPointer<Row>) { self.rows = rows }
+    @inlinable func minY(_ id: Int) -> Double { rows[id].y }
+    @inlinable func maxY(_ id: Int) -> Double { rows[id].y + rows[id].height }
   }
 
   @usableFromInline var parameters: ListParameters
