@@ -47,18 +47,18 @@ extension Gallery {
   /// What the status line says: the visible items, the cells made and reused, the columns and
   /// the offset.
   ///
-  ///     s1#0-s1#14 visible (15) | created 21 reused 0 | 5 columns | y 0/2704
+  ///     s1#0-s1#14 (15) | created 21 reused 0 | 5 cols | y 0/2704
   ///
   /// - Complexity: O(k) for k displayed elements.
   public var statusLine: String {
     let visible = view.indexPathsForVisibleItems
     var range = "none visible"
     if let first = visible.first, let last = visible.last {
-      range = "s\(first.section + 1)#\(first.item)-s\(last.section + 1)#\(last.item) visible (\(visible.count))"
+      range = "s\(first.section + 1)#\(first.item)-s\(last.section + 1)#\(last.item) (\(visible.count))"
     }
     let stats = view.reuseStatistics
     let columnCount = view.layout.numberOfColumns(inSection: 0) ?? 0
-    return "\(range) | created \(stats.created) reused \(stats.reused) | \(columnCount) columns"
+    return "\(range) | created \(stats.created) reused \(stats.reused) | \(columnCount) cols"
       + " | y \(Int(view.contentOffset.y))/\(Int(view.maximumContentOffsetY))"
   }
 
