@@ -101,3 +101,14 @@ extension CollectionViewDataSource where Layout == WaterfallLayout {
     WaterfallParameters()
   }
 }
+
+extension CollectionViewDataSource where Layout == ListLayout {
+  /// No overrides: every section takes the list's parameters.
+  ///
+  /// - Complexity: O(1).
+  public func collectionView(
+    _ collectionView: CollectionView<Cell, Layout>, parametersForSection section: Int
+  ) -> ListParameters {
+    ListParameters()
+  }
+}
