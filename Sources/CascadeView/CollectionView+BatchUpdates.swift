@@ -1,9 +1,10 @@
 // reloadData, performBatchUpdates, and the transaction both share with width changes.
 //
-// A transaction keeps a copy of everything it may change (the layout is a value), applies the
-// layout changes, remaps the displayed elements' paths, moves the content offset so that the
-// first visible item stays where it was on screen, and refreshes the displayed set. If anything
-// fails, the copy is put back.
+// A transaction keeps what it may change (the view's own state; for the layout, the inverse
+// batch the layout records, or a copy of a layout that records none), applies the layout
+// changes, remaps the displayed elements' paths, moves the content offset so that the first
+// visible item stays where it was on screen, and refreshes the displayed set. If anything fails,
+// everything is put back.
 
 import Cascade
 
@@ -55,7 +56,8 @@ extension CollectionView {
   ///   ``CollectionViewError/layout(_:)``, or what the data source throws for a cell. The view is
   ///   then as it was.
   /// - Complexity: O(u·(k + i) + s) for u updates, k displayed elements, i inserted or reloaded
-  ///   items and s sections, plus the layout's `apply` and a copy of the layout kept for rollback.
+  ///   items and s sections, plus the layout's `apply` (for a layout that records its inverse,
+  ///   as both of Cascade's do; others are copied for rollback, which costs what the batch touches).
   @discardableResult
   public func performBatchUpdates(_ updates: [BatchUpdate]) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
     try _beginUpdate()
@@ -243,10 +245,20 @@ extension CollectionView {
     anchored: Bool, checkCounts: Bool, anchorable: (ElementPath) -> Bool = { _ in true },
     remap: (ElementPath) -> ElementPath?
   ) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
-    let oldLayout = layout, oldBounds = bounds, oldInset = contentInset, oldOffset = contentOffset
+    // A layout that records the inverse of a batch is rolled back by applying it; only other
+    // layouts are copied. A copy held across `apply` would make every section the batch touches
+    // copy its storage (copy-on-write), O(n) for what is otherwise an O(k) append.
+    let oldLayout: Layout? = Layout.recordsInverse ? nil : layout
+    var undo: [LayoutChange<Layout.Item, Layout.SectionParameters>] = []
+    let oldBounds = bounds, oldInset = contentInset, oldOffset = contentOffset
     let oldDisplayed = _displayed, oldPrefetched = _prefetched
     func restore() {
-      layout = oldLayout
+      if let oldLayout {
+        layout = oldLayout
+      } else if !undo.isEmpty {
+        // The inverse of a batch the layout accepted is valid by construction (and tested so).
+        try? layout.apply(undo)
+      }
       bounds = oldBounds
       contentInset = oldInset
       contentOffset = oldOffset
@@ -273,7 +285,7 @@ extension CollectionView {
     if let newInset { contentInset = newInset }
     if !changes.isEmpty {
       do throws(LayoutError) {
-        try layout.apply(changes)
+        try layout.apply(changes, inverse: &undo)
       } catch {
         restore()
         throw .layout(error)

@@ -51,8 +51,8 @@ extension CollectionView {
   ///
   /// - Throws: a width the layout rejects, or what the data source throws; the view is then as
   ///   it was.
-  /// - Complexity: a width change costs the layout's `setWidth` (O(N·c) for the waterfall) plus a
-  ///   copy of the layout kept for rollback; a height change costs O(log n + k).
+  /// - Complexity: a width change costs the layout's `setWidth` (O(N·c) for the waterfall);
+  ///   a height change costs O(log n + k).
   @discardableResult
   public func setBounds(_ size: Size) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
     try _resize(bounds: size, contentInset: contentInset)

@@ -104,3 +104,50 @@ struct WaterfallRandomizedTests {
     }
   }
 }
+
+@Suite("Inverse batches")
+struct InverseBatchTests {
+  /// Random batches with their inverse: applying the inverse gives back every frame, item,
+  /// parameter and the width, to the bit.
+  @Test(arguments: [51, 52, 53, 54] as [UInt64])
+  func inverseRestoresTheLayout(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    var model = rng.reference(sections: 1...3, items: 0...80)
+    var layout = try model.layout()
+    for step in 0..<200 {
+      var batch: [LayoutChange<WaterfallItem, WaterfallParameters>] = []
+      var after = model
+      for _ in 0..<rng.int(1...4) {
+        let change = rng.change(for: after)
+        batch.append(change)
+        after.apply(change)
+      }
+      let before = allElements(layout), size = layout.contentSize, width = layout.width
+      let items = (0..<layout.numberOfSections).map { s in
+        (layout.parameters(ofSection: s), (0..<layout.numberOfItems(inSection: s)).map { layout.item(at: ItemPath(item: $0, section: s)) })
+      }
+      var undo: [LayoutChange<WaterfallItem, WaterfallParameters>] = []
+      try layout.apply(batch, inverse: &undo)
+      var undone = layout
+      try undone.apply(undo)
+      let restored = allElements(undone) == before && undone.contentSize == size && undone.width == width
+        && (0..<undone.numberOfSections).map { s in
+          (undone.parameters(ofSection: s), (0..<undone.numberOfItems(inSection: s)).map { undone.item(at: ItemPath(item: $0, section: s)) })
+        }.elementsEqual(items) { $0.0 == $1.0 && $0.1 == $1.1 }
+      #expect(restored, "seed \(seed), step \(step): the inverse of \(batch) did not restore the layout")
+      if !restored { return }
+      model = after
+    }
+  }
+
+  @Test func listInverse() throws {
+    var list = try ListLayout(width: 100, sections: [ListSection(parameters: ListParameters(header: 10), items: [1, 2, 3])])
+    let before = allElements(list)
+    var undo: [LayoutChange<ListItem, ListParameters>] = []
+    try list.apply([.deleteItems(0..<2, section: 0), .appendItems([9], section: 0), .setWidth(50),
+                    .setSectionParameters(ListParameters(footer: 4), section: 0)], inverse: &undo)
+    try list.apply(undo)
+    #expect(allElements(list) == before && list.width == 100)
+    #expect(ListLayout.recordsInverse && WaterfallLayout.recordsInverse)
+  }
+}

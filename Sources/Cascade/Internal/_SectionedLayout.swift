@@ -23,7 +23,8 @@ internal protocol _SectionStorage: Sendable {
   var needsLayout: Bool { get }
 
   static func record(_ item: Item) -> Record
-  var items: [Item] { get }
+  /// The item a record was made from: `item(record(x)) == x`.
+  static func item(_ record: Record) -> Item
 
   /// Checks a section's parameters at `width`, as section `section`.
   static func validate(_ parameters: Parameters, over layout: LayoutParameters, width: Double, section: Int) throws(LayoutError)
@@ -102,10 +103,55 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
   /// batches with section or width changes rebuild it, O(s).
   @usableFromInline
   mutating func apply(_ changes: [LayoutChange<Section.Item, Section.Parameters>]) throws(LayoutError) {
+    var inverse: [LayoutChange<Section.Item, Section.Parameters>] = []
+    try apply(changes, inverse: &inverse, recording: false)
+  }
+
+  /// `apply(_:)`, and, when `recording`, the batch that undoes it in `inverse`: each change's
+  /// inverse, read from the state just before it, in reverse order. Applying the inverse gives
+  /// back the same items, parameters and width, hence the same frames to the bit.
+  /// Recording costs what the changes remove or replace: O(k) for k items deleted or replaced,
+  /// O(n) to delete a section of n items; O(1) for the rest.
+  @usableFromInline
+  mutating func apply(
+    _ changes: [LayoutChange<Section.Item, Section.Parameters>],
+    inverse: inout [LayoutChange<Section.Item, Section.Parameters>], recording: Bool
+  ) throws(LayoutError) {
     try _validate(changes)
+    if recording {
+      inverse.removeAll()
+      inverse.reserveCapacity(changes.count)
+    }
+    func items(_ s: Int, _ range: Range<Int>) -> [Section.Item] { sections[s].records[range].map(Section.item) }
     var dirty: [Int] = []
     var structural = false
     for change in changes {
+      if recording {
+        switch change {
+        case .appendItems(let items, let s):
+          let n = sections[s].records.count
+          inverse.append(.deleteItems(n..<(n + items.count), section: s))
+        case .insertItems(let items, let i, let s):
+          inverse.append(.deleteItems(i..<(i + items.count), section: s))
+        case .deleteItems(let range, let s):
+          inverse.append(.insertItems(items(s, range), at: range.lowerBound, section: s))
+        case .replaceItems(let new, let i, let s):
+          inverse.append(.replaceItems(items(s, i..<(i + new.count)), at: i, section: s))
+        case .moveItem(let from, let to):
+          inverse.append(.moveItem(from: to, to: from))
+        case .insertSection(_, let s):
+          inverse.append(.deleteSection(at: s))
+        case .deleteSection(let s):
+          inverse.append(.insertSection(
+            LayoutSection(parameters: sections[s].parameters, items: items(s, sections[s].records.indices)), at: s))
+        case .moveSection(let from, let to):
+          inverse.append(.moveSection(from: to, to: from))
+        case .setSectionParameters(_, let s):
+          inverse.append(.setSectionParameters(sections[s].parameters, section: s))
+        case .setWidth:
+          inverse.append(.setWidth(width))
+        }
+      }
       switch change {
       case .appendItems(let items, let s):
         // No reserveCapacity: it allocates exactly what it is asked for, which would make
@@ -159,6 +205,7 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
         origins.setHeight(sections[s].height, at: s)
       }
     }
+    if recording { inverse.reverse() }
   }
 }
 

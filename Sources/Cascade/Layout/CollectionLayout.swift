@@ -77,9 +77,36 @@ public protocol CollectionLayout: Sendable {
   ///
   /// - Complexity: each layout documents what each change recomputes.
   mutating func apply(_ changes: [LayoutChange<Item, SectionParameters>]) throws(LayoutError)
+
+  /// Whether ``apply(_:inverse:)`` fills in the batch that undoes a change. Default `false`.
+  static var recordsInverse: Bool { get }
+
+  /// Applies a batch like ``apply(_:)`` and, for a layout whose ``recordsInverse`` is `true`,
+  /// sets `inverse` to the batch that undoes it: applying `inverse` afterwards gives back the
+  /// same items, parameters and width, hence the same frames. This is how a caller (the
+  /// collection view) rolls back a batch without keeping a copy of the layout, a copy that would
+  /// make every touched section copy its storage (copy-on-write). The default implementation
+  /// applies the batch and leaves `inverse` untouched.
+  ///
+  /// - Complexity: that of ``apply(_:)``, plus what the changes remove or replace.
+  mutating func apply(
+    _ changes: [LayoutChange<Item, SectionParameters>], inverse: inout [LayoutChange<Item, SectionParameters>]
+  ) throws(LayoutError)
 }
 
 extension CollectionLayout {
+  /// `false`: a layout that does not say otherwise records no inverse.
+  public static var recordsInverse: Bool { false }
+
+  /// Applies the batch; records no inverse.
+  ///
+  /// - Complexity: that of ``apply(_:)``.
+  public mutating func apply(
+    _ changes: [LayoutChange<Item, SectionParameters>], inverse: inout [LayoutChange<Item, SectionParameters>]
+  ) throws(LayoutError) {
+    try apply(changes)
+  }
+
   /// Appends every element overlapping `rect`, in spec order, to `buffer`, through
   /// ``forEachElement(in:after:_:)``.
   ///

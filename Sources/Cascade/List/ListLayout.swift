@@ -121,6 +121,19 @@ public struct ListLayout: CollectionLayout {
     try _storage.apply(changes)
   }
 
+  /// The list records the inverse of every batch.
+  public static var recordsInverse: Bool { true }
+
+  /// Applies a batch and sets `inverse` to the batch that undoes it; see
+  /// ``WaterfallLayout/apply(_:inverse:)``.
+  ///
+  /// - Complexity: that of ``apply(_:)``, plus O(k) for the k rows deleted or replaced.
+  public mutating func apply(
+    _ changes: [LayoutChange<ListItem, ListParameters>], inverse: inout [LayoutChange<ListItem, ListParameters>]
+  ) throws(LayoutError) {
+    try _storage.apply(changes, inverse: &inverse, recording: true)
+  }
+
   /// The attributes of one element, or `nil`.
   ///
   /// - Complexity: O(log s).
@@ -247,7 +260,7 @@ internal struct _ListSection: _SectionStorage {
   }
 
   @usableFromInline static func record(_ item: ListItem) -> Row { Row(height: item.height) }
-  @usableFromInline var items: [ListItem] { records.map { ListItem(height: $0.height) } }
+  @usableFromInline static func item(_ record: Row) -> ListItem { ListItem(height: record.height) }
 
   @usableFromInline
   static func validate(_ parameters: ListParameters, over layout: ListParameters, width: Double, section: Int) throws(LayoutError) {

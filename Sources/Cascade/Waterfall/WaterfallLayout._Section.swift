@@ -187,7 +187,7 @@ internal struct _Section: _SectionStorage {
   static func record(_ item: WaterfallItem) -> _ItemRecord { _ItemRecord(item) }
 
   @usableFromInline
-  var items: [WaterfallItem] { records.map(\.item) }
+  static func item(_ record: _ItemRecord) -> WaterfallItem { record.item }
 
   @usableFromInline
   static func validate(_ item: WaterfallItem, at location: LayoutError.Location) throws(LayoutError) {
