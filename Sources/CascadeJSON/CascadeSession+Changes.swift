@@ -10,41 +10,41 @@ extension CascadeSession {
   ///
   /// Indexes are checked first so that errors name the request's keys; the core then validates
   /// the batch again, atomically. A change whose content height comes out infinite (sizes near
-  /// `Double.greatestFiniteMagnitude`) is undone by its inverse change and rejected, since its
-  /// frames could not be printed.
+  /// `Double.greatestFiniteMagnitude`) is undone by the inverse the core records and rejected,
+  /// since its frames could not be printed.
   mutating func change(_ request: SessionRequest) throws(JSONError) {
     guard var layout = self.layout else { return }
     // Release the stored copy so the core mutates the storage in place instead of copying it.
     self.layout = nil
     defer { self.layout = layout }
-    let (change, undo, root) = try Self.plan(request, layout)
+    let (change, root) = try Self.plan(request, layout)
+    var undo: [Change] = []
     do throws(LayoutError) {
-      try layout.apply([change])
+      try layout.apply([change], inverse: &undo)
     } catch {
       throw Self.describe(error, request: request, root: root)
     }
     guard layout.contentSize.height.isFinite else {
-      // The inverse of a valid change is valid; if it were not, keep the changed layout
-      // rather than trap.
-      try? layout.apply(undo())
+      // The inverse of a valid change is valid (the core's tests check it); if it were not,
+      // keep the changed layout rather than trap.
+      try? layout.apply(undo)
       throw JSONError(.root, "the change makes the layout overflow (the content height is not finite)")
     }
   }
 
-  /// The core change for `request`, a way to build its inverse, and the base path of its items.
+  /// The core change for `request` and the base path of its items.
   private static func plan(
     _ request: SessionRequest, _ layout: WaterfallLayout
-  ) throws(JSONError) -> (Change, () -> [Change], JSONPath) {
+  ) throws(JSONError) -> (Change, JSONPath) {
     let sections = layout.numberOfSections
     switch request {
     case .append(let s, let items):
       try check(s, in: 0..<sections, "section")
-      let n = layout.numberOfItems(inSection: s)
-      return (.appendItems(items, section: s), { [.deleteItems(n..<(n + items.count), section: s)] }, .root)
+      return (.appendItems(items, section: s), .root)
     case .insert(let s, let at, let items):
       try check(s, in: 0..<sections, "section")
       try check(at, in: 0..<(layout.numberOfItems(inSection: s) + 1), "at")
-      return (.insertItems(items, at: at, section: s), { [.deleteItems(at..<(at + items.count), section: s)] }, .root)
+      return (.insertItems(items, at: at, section: s), .root)
     case .delete(let s, let at, let count):
       try check(s, in: 0..<sections, "section")
       let n = layout.numberOfItems(inSection: s)
@@ -52,8 +52,7 @@ extension CascadeSession {
       guard count >= 0, count <= n - at else {
         throw JSONError(.root.key("count"), "must be in 0...\(n - at) (items \(at)..<\(n) follow 'at')")
       }
-      let old = items(layout, section: s, at..<(at + count))
-      return (.deleteItems(at..<(at + count), section: s), { [.insertItems(old, at: at, section: s)] }, .root)
+      return (.deleteItems(at..<(at + count), section: s), .root)
     case .update(let s, let at, let items):
       try check(s, in: 0..<sections, "section")
       let n = layout.numberOfItems(inSection: s)
@@ -61,25 +60,18 @@ extension CascadeSession {
       guard items.count <= n - at else {
         throw JSONError(.root.key("items"), "\(items.count) items from \(at) go past the section's end (\(n) items)")
       }
-      let old = Self.items(layout, section: s, at..<(at + items.count))
-      return (.replaceItems(items, at: at, section: s), { [.replaceItems(old, at: at, section: s)] }, .root)
+      return (.replaceItems(items, at: at, section: s), .root)
     case .insertSection(let at, let section):
       try check(at, in: 0..<(sections + 1), "at")
-      return (.insertSection(section, at: at), { [.deleteSection(at: at)] }, .root.key("section"))
+      return (.insertSection(section, at: at), .root.key("section"))
     case .deleteSection(let at):
       try check(at, in: 0..<sections, "at")
-      // Removing a section only shortens the content, so it never needs undoing.
-      return (.deleteSection(at: at), { [] }, .root)
+      return (.deleteSection(at: at), .root)
     case .width(let width):
-      let old = layout.width
-      return (.setWidth(width), { [.setWidth(old)] }, .root)
+      return (.setWidth(width), .root)
     default:
       throw JSONError(.root.key("op"), "not a change")
     }
-  }
-
-  private static func items(_ layout: WaterfallLayout, section s: Int, _ range: Range<Int>) -> [WaterfallItem] {
-    range.compactMap { layout.item(at: ItemPath(item: $0, section: s)) }
   }
 
   /// A core error in the request's terms: a section's parameter under `section.`, the width
