@@ -15,27 +15,35 @@ extension CollectionView {
   ///
   /// - Complexity: O(log n + k + d) for n elements, k displayed before and after and d delegate
   ///   and data source calls; allocates nothing once its buffers have grown.
+  @inlinable
   func _refresh(from previousOffset: Point) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
     _query.removeAll(keepingCapacity: true)
     layout.elements(in: displayRect, into: &_query)
     _journal.removeAll(keepingCapacity: true)
-    _update._clear(from: previousOffset, to: contentOffset)
+    // The loops work on locals: every access to a class's stored property is checked for
+    // exclusivity at run time, and a step touches these arrays once per element. `displayed`
+    // and `query` only share storage (a retain); `update` and `next` are moved out and back.
+    var update = CollectionViewUpdate<Cell>()
+    swap(&update, &_update)
+    update._clear(from: previousOffset, to: _contentOffset)
+    var displayed = _displayed
+    let query = _query
 
     // 1. Cells of elements that left go back to their pools first.
     for k in 0..<_removed.count {
       let entry = _removed[k]
       _enqueue(entry.cell, pool: entry.pool)
-      _update.disappeared.append(DisplayedElement(attributes: entry.attributes, cell: entry.cell))
+      update._disappeared.append(DisplayedElement(attributes: entry.attributes, cell: entry.cell))
     }
-    let n = _displayed.count, m = _query.count
+    let n = displayed.count, m = query.count
     var i = 0, j = 0
     while i < n {
-      if j == m || _displayed[i].path < _query[j].path {
-        let entry = _displayed[i]
+      if j == m || displayed[i].path < query[j].path {
+        let entry = displayed[i]
         _enqueue(entry.cell, pool: entry.pool)
-        _update.disappeared.append(DisplayedElement(attributes: entry.attributes, cell: entry.cell))
+        update._disappeared.append(DisplayedElement(attributes: entry.attributes, cell: entry.cell))
         i += 1
-      } else if _displayed[i].path == _query[j].path {
+      } else if displayed[i].path == query[j].path {
         i += 1
         j += 1
       } else {
@@ -44,44 +52,53 @@ extension CollectionView {
     }
 
     // 2. The next displayed set: survivors keep their cells, arrivals get theirs.
-    _next.removeAll(keepingCapacity: true)
+    var next: [_Entry<Cell>] = []
+    swap(&next, &_next)
+    next.removeAll(keepingCapacity: true)
     i = 0
     j = 0
     do throws(CollectionViewError) {
       while j < m {
-        let attributes = _query[j]
-        if i < n && _displayed[i].path < attributes.path {
+        let attributes = query[j]
+        if i < n && displayed[i].path < attributes.path {
           i += 1
-        } else if i < n && _displayed[i].path == attributes.path {
-          var entry = _displayed[i]
+        } else if i < n && displayed[i].path == attributes.path {
+          var entry = displayed[i]
           if entry.attributes != attributes {
-            _update.moved.append(MovedElement(from: entry.attributes, to: attributes, cell: entry.cell))
+            update._moved.append(MovedElement(from: entry.attributes, to: attributes, cell: entry.cell))
             entry.attributes = attributes
           }
-          _next.append(entry)
+          next.append(entry)
           i += 1
           j += 1
         } else {
           let (cell, pool) = try _cell(for: attributes)
-          _next.append(_Entry(path: attributes.path, attributes: attributes, cell: cell, pool: pool))
-          _update.appeared.append(DisplayedElement(attributes: attributes, cell: cell))
+          next.append(_Entry(path: attributes.path, attributes: attributes, cell: cell, pool: pool))
+          update._appeared.append(DisplayedElement(attributes: attributes, cell: cell))
           j += 1
         }
       }
     } catch {
       _undoJournal()
-      _next.removeAll(keepingCapacity: true)
-      _update._clear(from: previousOffset, to: previousOffset)
+      next.removeAll(keepingCapacity: true)
+      swap(&next, &_next)
+      update._clear(from: previousOffset, to: previousOffset)
+      swap(&update, &_update)
       throw error
     }
 
-    swap(&_displayed, &_next)
-    _next.removeAll(keepingCapacity: true)
+    // The old displayed storage becomes the next step's scratch buffer: drop the local
+    // reference first, so that clearing it does not copy it.
+    displayed = []
+    swap(&_displayed, &next)
+    next.removeAll(keepingCapacity: true)
+    swap(&next, &_next)
+    swap(&update, &_update)
     _removed.removeAll(keepingCapacity: true)
     _journal.removeAll(keepingCapacity: true)
     _trimPools()
     _updatePrefetching(from: previousOffset)
-    _notify(scrolled: previousOffset != contentOffset)
+    _notify(scrolled: previousOffset != _contentOffset)
     return _update
   }
 
@@ -89,8 +106,9 @@ extension CollectionView {
   /// entered it (to prefetch) or left it without being displayed (to cancel).
   ///
   /// - Complexity: O(log n + p·log k) for p items in the band and k displayed.
+  @inlinable
   func _updatePrefetching(from previousOffset: Point) {
-    let dy = contentOffset.y - previousOffset.y
+    let dy = _contentOffset.y - previousOffset.y
     if dy > 0 { _scrollDirection = 1 } else if dy < 0 { _scrollDirection = -1 }
     _prefetchNext.removeAll(keepingCapacity: true)
     _prefetchAdded.removeAll(keepingCapacity: true)
@@ -127,10 +145,11 @@ extension CollectionView {
   }
 
   /// Tells the delegate about the update just made, in the order ``CollectionViewDelegate`` gives.
+  @inlinable
   func _notify(scrolled: Bool) {
     guard let delegate else { return }
-    for k in 0..<_update.disappeared.count {
-      let element = _update.disappeared[k]
+    for k in 0..<_update._disappeared.count {
+      let element = _update._disappeared[k]
       let path = element.attributes.path
       if path.kind == .item {
         delegate.collectionView(self, didEndDisplaying: element.cell, forItemAt: ItemPath(item: path.item, section: path.section))
@@ -139,8 +158,8 @@ extension CollectionView {
           self, didEndDisplayingSupplementaryView: element.cell, forElementOfKind: path.kind, inSection: path.section)
       }
     }
-    for k in 0..<_update.appeared.count {
-      let element = _update.appeared[k]
+    for k in 0..<_update._appeared.count {
+      let element = _update._appeared[k]
       let path = element.attributes.path
       if path.kind == .item {
         delegate.collectionView(self, willDisplay: element.cell, forItemAt: ItemPath(item: path.item, section: path.section))
@@ -158,6 +177,7 @@ extension CollectionView {
   /// The index in `_displayed` of the element at `path`, by binary search.
   ///
   /// - Complexity: O(log k) for k displayed elements.
+  @inlinable
   func _displayedIndex(of path: ElementPath) -> Int? {
     var low = 0, high = _displayed.count
     while low < high {
@@ -168,6 +188,7 @@ extension CollectionView {
   }
 
   /// Throws when called from inside a data source or delegate callback of an update.
+  @inlinable
   func _beginUpdate() throws(CollectionViewError) {
     if _isUpdating { throw .reentrantUpdate }
     _isUpdating = true

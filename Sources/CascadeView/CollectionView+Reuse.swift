@@ -74,6 +74,7 @@ extension CollectionView {
   ///
   /// - Throws: ``CollectionViewError/unregisteredReuseIdentifier(_:)``.
   /// - Complexity: O(1), plus the cell's `prepareForReuse` or factory.
+  @inlinable
   public func dequeueReusableCell(
     withReuseIdentifier identifier: String, for path: ItemPath
   ) throws(CollectionViewError) -> Cell {
@@ -85,24 +86,26 @@ extension CollectionView {
   ///
   /// - Throws: ``CollectionViewError/unregisteredReuseIdentifier(_:)``.
   /// - Complexity: O(1), plus the view's `prepareForReuse` or factory.
+  @inlinable
   public func dequeueReusableSupplementaryView(
     ofKind kind: ElementKind, withReuseIdentifier identifier: String, inSection section: Int
   ) throws(CollectionViewError) -> Cell {
     try _dequeue(identifier)
   }
 
+  @inlinable
   func _dequeue(_ identifier: String) throws(CollectionViewError) -> Cell {
     guard let index = _poolIndex[identifier] else { throw .unregisteredReuseIdentifier(identifier) }
     let cell: Cell
     if let reused = _pools[index].free.popLast() {
       _journal.append(.popped(pool: index, cell: reused))
       _pools[index].prepare?(reused)
-      reuseStatistics.reused += 1
+      _reuseStatistics.reused += 1
       cell = reused
     } else {
       cell = _pools[index].make()
       _journal.append(.created)
-      reuseStatistics.created += 1
+      _reuseStatistics.created += 1
     }
     _lastDequeued = cell
     _lastDequeuedPool = index
@@ -111,12 +114,14 @@ extension CollectionView {
 
   /// Puts a cell that stopped being displayed back in its pool (over capacity until the update
   /// ends, so that a failing update can take it back).
+  @inlinable
   func _enqueue(_ cell: Cell, pool: Int) {
     _pools[pool].free.append(cell)
     _journal.append(.pushed(pool: pool))
   }
 
   /// Undoes every pool operation of the failed update, last first.
+  @inlinable
   func _undoJournal() {
     while let event = _journal.popLast() {
       switch event {
@@ -124,23 +129,25 @@ extension CollectionView {
         _ = _pools[pool].free.popLast()
       case .popped(let pool, let cell):
         _pools[pool].free.append(cell)
-        reuseStatistics.reused -= 1
+        _reuseStatistics.reused -= 1
       case .created:
-        reuseStatistics.created -= 1
+        _reuseStatistics.created -= 1
       }
     }
   }
 
   /// Drops the free cells beyond each pool's capacity.
+  @inlinable
   func _trimPools() {
     for index in _pools.indices where _pools[index].free.count > _pools[index].capacity {
       let excess = _pools[index].free.count - _pools[index].capacity
       _pools[index].free.removeLast(excess)
-      reuseStatistics.discarded += excess
+      _reuseStatistics.discarded += excess
     }
   }
 
   /// Asks the data source for the cell of `attributes`' element and checks that it was dequeued.
+  @inlinable
   func _cell(for attributes: LayoutAttributes) throws(CollectionViewError) -> (Cell, pool: Int) {
     guard let dataSource else { throw .noDataSource }
     _lastDequeued = nil

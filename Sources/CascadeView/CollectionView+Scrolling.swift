@@ -19,6 +19,7 @@ extension CollectionView {
   ///   throws for a new cell; the view is then as it was.
   /// - Complexity: O(log n + k + a) for n elements, k displayed and a appearing; a step that
   ///   changes nothing or only reuses cells allocates nothing once the view's buffers have grown.
+  @inlinable
   @discardableResult
   public func setContentOffset(_ offset: Point) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
     guard offset.x.isFinite, offset.y.isFinite else {
@@ -26,12 +27,12 @@ extension CollectionView {
     }
     try _beginUpdate()
     defer { _isUpdating = false }
-    let previous = contentOffset
-    contentOffset = offset
+    let previous = _contentOffset
+    _contentOffset = offset
     do throws(CollectionViewError) {
       return try _refresh(from: previous)
     } catch {
-      contentOffset = previous
+      _contentOffset = previous
       throw error
     }
   }

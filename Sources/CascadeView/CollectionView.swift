@@ -52,7 +52,11 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
 
   /// The content point at the viewport's top-left corner. Change it with
   /// ``setContentOffset(_:)`` or ``scrollToItem(at:position:)``.
-  public internal(set) var contentOffset: Point
+  public internal(set) var contentOffset: Point {
+    get { _contentOffset }
+    set { _contentOffset = newValue }
+  }
+  @usableFromInline var _contentOffset: Point
 
   /// Room around the content: the layout's width is `bounds.width - left - right`, and the
   /// offset can go from `-top` to `contentSize.height + bottom - bounds.height`. Change it with
@@ -68,38 +72,42 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   public var prefetchDistance: Double = 0
 
   /// How many cells the pools have made, reused and dropped.
-  public internal(set) var reuseStatistics = ReuseStatistics()
+  public internal(set) var reuseStatistics: ReuseStatistics {
+    get { _reuseStatistics }
+    set { _reuseStatistics = newValue }
+  }
+  @usableFromInline var _reuseStatistics = ReuseStatistics()
 
   /// The capacity a pool gets when its registration gives none.
   public var defaultReuseCapacity = 64
 
   // Reuse pools, by index; the dictionary maps identifiers to indices.
-  var _pools: [_ReusePool<Cell>] = []
-  var _poolIndex: [String: Int] = [:]
+  @usableFromInline var _pools: [_ReusePool<Cell>] = []
+  @usableFromInline var _poolIndex: [String: Int] = [:]
   // What the current data source call dequeued, to check the cell it returns.
-  var _lastDequeued: Cell?
-  var _lastDequeuedPool = -1
+  @usableFromInline var _lastDequeued: Cell?
+  @usableFromInline var _lastDequeuedPool = -1
   // Pool operations of the update in progress, undone if it fails.
-  var _journal: [_PoolEvent<Cell>] = []
+  @usableFromInline var _journal: [_PoolEvent<Cell>] = []
   // The displayed elements in spec order, and the buffer the next set is built in.
-  var _displayed: [_Entry<Cell>] = []
-  var _next: [_Entry<Cell>] = []
+  @usableFromInline var _displayed: [_Entry<Cell>] = []
+  @usableFromInline var _next: [_Entry<Cell>] = []
   // The rect query's answer.
-  var _query: [LayoutAttributes] = []
+  @usableFromInline var _query: [LayoutAttributes] = []
   // Elements a batch of updates removed, to report as disappeared.
-  var _removed: [_Entry<Cell>] = []
+  @usableFromInline var _removed: [_Entry<Cell>] = []
   // The last update, whose storage each update reuses.
-  var _update = CollectionViewUpdate<Cell>()
+  @usableFromInline var _update = CollectionViewUpdate<Cell>()
   // Prefetching: the items in the band, the next band, and what to announce.
-  var _prefetched: [ItemPath] = []
-  var _prefetchNext: [ItemPath] = []
-  var _prefetchQuery: [LayoutAttributes] = []
-  var _prefetchAdded: [ItemPath] = []
-  var _prefetchCancelled: [ItemPath] = []
+  @usableFromInline var _prefetched: [ItemPath] = []
+  @usableFromInline var _prefetchNext: [ItemPath] = []
+  @usableFromInline var _prefetchQuery: [LayoutAttributes] = []
+  @usableFromInline var _prefetchAdded: [ItemPath] = []
+  @usableFromInline var _prefetchCancelled: [ItemPath] = []
   // +1 down, -1 up: the direction of the last scroll that moved.
-  var _scrollDirection = 1
+  @usableFromInline var _scrollDirection = 1
   // Set while data source or delegate callbacks run.
-  var _isUpdating = false
+  @usableFromInline var _isUpdating = false
 
   /// Creates a view over `layout`, showing nothing until ``reloadData()``.
   ///
@@ -113,7 +121,7 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
     self.layout = layout
     self.bounds = bounds
     self.contentInset = contentInset
-    self.contentOffset = Point(x: -contentInset.left, y: -contentInset.top)
+    self._contentOffset = Point(x: -contentInset.left, y: -contentInset.top)
   }
 
   /// The size of the whole content, the layout's.
@@ -139,6 +147,7 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   /// The rect whose elements have cells: the viewport grown by ``overscan`` above and below.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public var displayRect: Rect {
     let margin = Swift.max(0, overscan)
     return Rect(x: contentOffset.x, y: contentOffset.y - margin, width: bounds.width, height: bounds.height + 2 * margin)

@@ -15,31 +15,42 @@ import Cascade
 /// value before the next change lets the next step allocate nothing.
 public struct CollectionViewUpdate<Cell: AnyObject> {
   /// Elements that came into the display rect, with their new cells.
-  public internal(set) var appeared: [DisplayedElement<Cell>] = []
+  @inlinable public var appeared: [DisplayedElement<Cell>] { _appeared }
   /// Elements that left it (scrolled away, deleted, reloaded), with the cells they had.
-  public internal(set) var disappeared: [DisplayedElement<Cell>] = []
+  @inlinable public var disappeared: [DisplayedElement<Cell>] { _disappeared }
   /// Elements still displayed whose path or frame changed.
-  public internal(set) var moved: [MovedElement<Cell>] = []
+  @inlinable public var moved: [MovedElement<Cell>] { _moved }
   /// The content offset before the change.
-  public internal(set) var previousContentOffset: Point = .zero
+  @inlinable public var previousContentOffset: Point { _previousContentOffset }
   /// The content offset after it.
-  public internal(set) var contentOffset: Point = .zero
+  @inlinable public var contentOffset: Point { _contentOffset }
+
+  // Stored apart from the read-only public accessors so that the view's inlinable hot path
+  // (specialized in the toolkit's module) can fill them.
+  @usableFromInline var _appeared: [DisplayedElement<Cell>] = []
+  @usableFromInline var _disappeared: [DisplayedElement<Cell>] = []
+  @usableFromInline var _moved: [MovedElement<Cell>] = []
+  @usableFromInline var _previousContentOffset: Point = .zero
+  @usableFromInline var _contentOffset: Point = .zero
 
   /// Creates an empty update.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public init() {}
 
   /// Whether nothing appeared, disappeared or moved.
   ///
   /// - Complexity: O(1).
-  public var isEmpty: Bool { appeared.isEmpty && disappeared.isEmpty && moved.isEmpty }
+  @inlinable
+  public var isEmpty: Bool { _appeared.isEmpty && _disappeared.isEmpty && _moved.isEmpty }
 
+  @inlinable
   mutating func _clear(from previous: Point, to current: Point) {
-    appeared.removeAll(keepingCapacity: true)
-    disappeared.removeAll(keepingCapacity: true)
-    moved.removeAll(keepingCapacity: true)
-    previousContentOffset = previous
-    contentOffset = current
+    _appeared.removeAll(keepingCapacity: true)
+    _disappeared.removeAll(keepingCapacity: true)
+    _moved.removeAll(keepingCapacity: true)
+    _previousContentOffset = previous
+    _contentOffset = current
   }
 }

@@ -1,16 +1,25 @@
 import Cascade
 
 /// The free cells of one reuse identifier and how to make more.
+@usableFromInline
 struct _ReusePool<Cell: AnyObject> {
-  let identifier: String
-  let make: () -> Cell
-  let prepare: ((Cell) -> Void)?
-  var capacity: Int
+  @usableFromInline let identifier: String
+  @usableFromInline let make: () -> Cell
+  @usableFromInline let prepare: ((Cell) -> Void)?
+  @usableFromInline var capacity: Int
   /// A stack: the last cell returned is the first handed out again.
-  var free: [Cell] = []
+  @usableFromInline var free: [Cell] = []
+
+  init(identifier: String, make: @escaping () -> Cell, prepare: ((Cell) -> Void)?, capacity: Int) {
+    self.identifier = identifier
+    self.make = make
+    self.prepare = prepare
+    self.capacity = capacity
+  }
 }
 
 /// One pool operation of the update in progress, so that a failing update can undo them all.
+@usableFromInline
 enum _PoolEvent<Cell: AnyObject> {
   /// A cell went onto pool `pool`'s stack.
   case pushed(pool: Int)
@@ -21,12 +30,21 @@ enum _PoolEvent<Cell: AnyObject> {
 }
 
 /// A displayed element as the view keeps it.
+@usableFromInline
 struct _Entry<Cell: AnyObject> {
   /// Its path now: after a batch of updates, where the element has gone; the key of the order.
-  var path: ElementPath
+  @usableFromInline var path: ElementPath
   /// Its path and frame as last reported to the toolkit.
-  var attributes: LayoutAttributes
-  var cell: Cell
+  @usableFromInline var attributes: LayoutAttributes
+  @usableFromInline var cell: Cell
   /// The pool the cell returns to.
-  var pool: Int
+  @usableFromInline var pool: Int
+
+  @inlinable
+  init(path: ElementPath, attributes: LayoutAttributes, cell: Cell, pool: Int) {
+    self.path = path
+    self.attributes = attributes
+    self.cell = cell
+    self.pool = pool
+  }
 }
