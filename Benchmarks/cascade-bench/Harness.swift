@@ -71,6 +71,10 @@ final class Bench {
 
   func record(_ m: Measurement) {
     results.append(m)
+    if let bytes = m.bytesPerItem {
+      log("  \(m.benchmark) n=\(m.n): \(formatNumber(bytes, digits: 1)) B/item (built at \(formatValue(m.nsPerOp, m.unit)))")
+      return
+    }
     log("  \(m.benchmark) n=\(m.n): \(formatValue(m.nsPerOp, m.unit))"
         + " [\(formatValue(m.spread.min, m.unit)) – \(formatValue(m.spread.max, m.unit))]"
         + (m.allocationsPerOp.map { ", \(formatCount($0)) allocs/op" } ?? ""))

@@ -261,46 +261,68 @@ struct Scenarios {
 
   // MARK: memory
 
-  /// Resident memory added by building a layout of n items (records, index, checkpoints),
-  /// read from /proc/self/statm with the input already built; the seed's beside it.
+  /// Resident memory added per item by building a layout of n items (records, index,
+  /// checkpoints), and the seed's beside it. Each is measured in a fresh child process
+  /// (`--memory-child`), so pages this process freed earlier and the allocator kept cannot hide
+  /// part of the cost.
   func memory(n: Int) {
     bench.log("memory, n = \(groupThousands(n))")
-    let heights = Workload.heights(n)
-    let items = Workload.items(heights)
-    if wants("memory.bytesPerItem") {
-      var layout: WaterfallLayout?
-      let m = residentDelta(n: n) { layout = Workload.layout(items) }
-      blackHole(layout!.numberOfItems)
-      bench.record(Measurement(
-        benchmark: "memory.bytesPerItem", n: n, nsPerOp: m.ns, spread: (m.ns, m.ns), allocationsPerOp: nil,
-        unit: .perItem, bytesPerItem: m.bytes, samples: 1, opsPerSample: 1,
-        note: "VmRSS added by a \(groupThousands(n))-item layout; nsPerOp is that one build"))
-      layout = nil
-    }
-    if wants("memory.bytesPerItem.seedBaseline") {
-      var seed: SeedWaterfallLayout?
-      let m = residentDelta(n: n) {
-        seed = makeSeed(heights)
-        seed!.prepare()
+    for (name, kind) in [("memory.bytesPerItem", "cascade"), ("memory.bytesPerItem.seedBaseline", "seed")] where wants(name) {
+      guard let (bytes, ns) = runMemoryChild(kind: kind, n: n) else {
+        bench.log("  \(name): the child process failed")
+        continue
       }
-      blackHole(seed!.attributes.count)
       bench.record(Measurement(
-        benchmark: "memory.bytesPerItem.seedBaseline", n: n, nsPerOp: m.ns, spread: (m.ns, m.ns), allocationsPerOp: nil,
-        unit: .perItem, bytesPerItem: m.bytes, samples: 1, opsPerSample: 1,
-        note: "VmRSS added by the seed layout; nsPerOp is that one build"))
-      seed = nil
+        benchmark: name, n: n, nsPerOp: ns, spread: (ns, ns), allocationsPerOp: nil,
+        unit: .perItem, bytesPerItem: bytes, samples: 1, opsPerSample: 1,
+        note: "VmRSS added by building the \(kind == "seed" ? "seed layout" : "layout") in a fresh process; nsPerOp is that one build"))
     }
   }
+}
 
-  /// Resident bytes per item added by `build`, and its time per item.
-  func residentDelta(n: Int, _ build: () -> Void) -> (bytes: Double, ns: Double) {
-    let rss0 = residentBytes()
-    let start = now()
-    build()
-    let ns = Double(now() - start) / Double(n)
-    let rss1 = residentBytes()
-    return (Double(rss1 - rss0) / Double(n), ns)
+/// Runs `cascade-bench --memory-child KIND N` and reads back "bytesPerItem nsPerItem".
+func runMemoryChild(kind: String, n: Int) -> (Double, Double)? {
+  var path = [CChar](repeating: 0, count: 4096)
+  let length = readlink("/proc/self/exe", &path, path.count - 1)
+  guard length > 0 else { return nil }
+  let exe = String(decoding: path[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  guard let pipe = popen("'\(exe)' --memory-child \(kind) \(n)", "r") else { return nil }
+  var output: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 256)
+  while true {
+    let got = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, pipe) }
+    if got == 0 { break }
+    output.append(contentsOf: chunk[0..<got])
   }
+  guard pclose(pipe) == 0 else { return nil }
+  let fields = String(decoding: output, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" })
+  guard fields.count == 2, let bytes = Double(fields[0]), let ns = Double(fields[1]) else { return nil }
+  return (bytes, ns)
+}
+
+/// The child's side: build one layout of n items, print the resident bytes it added per item
+/// and the build time per item, keep it alive until then.
+func memoryChild(kind: String, n: Int) -> String {
+  let heights = Workload.heights(n)
+  let items = Workload.items(heights)
+  let rss0 = residentBytes()
+  let start = now()
+  var keep = 0
+  var layout: WaterfallLayout?
+  var seed: SeedWaterfallLayout?
+  if kind == "seed" {
+    seed = SeedWaterfallLayout(width: Workload.width, columnCount: Workload.columns, spacing: 10,
+                               numberOfItems: n) { heights[$0.item] }
+    seed!.prepare()
+  } else {
+    layout = Workload.layout(items)
+  }
+  let ns = Double(now() - start) / Double(n)
+  let rss1 = residentBytes()
+  keep = (layout?.numberOfItems ?? 0) + (seed?.attributes.count ?? 0)
+  // The inputs live until the end, or freeing them would be subtracted from the layout's cost.
+  withExtendedLifetime((heights, items)) { blackHole(keep) }
+  return "\(Double(rss1 - rss0) / Double(n)) \(ns)"
 }
 
 /// Resident set size from /proc/self/statm (second field, in pages).

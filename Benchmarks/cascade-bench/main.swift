@@ -85,6 +85,11 @@ while let argument = arguments.popFirst() {
     } catch {
       fail("error: \(input): \(error)")
     }
+  case "--memory-child":
+    let kind = value(for: argument)
+    guard let n = Int(value(for: argument)) else { fail("error: --memory-child KIND N") }
+    print(memoryChild(kind: kind, n: n))
+    exit(0)
   case "--list":
     for name in allBenchmarks { print(name) }
     exit(0)
