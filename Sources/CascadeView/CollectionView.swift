@@ -1,1 +1,146 @@
-// The headless collection view lives here (see Docs/CollectionView.md).
+// The headless collection view: everything a collection view does except drawing.
+//
+// Map:
+//   CollectionView.swift                 the type, its state and read-only accessors
+//   CollectionView+Reuse.swift           registration, dequeuing, the reuse pools
+//   CollectionView+Scrolling.swift       content offset, bounds, insets, scrollToItem
+//   CollectionView+Queries.swift         hit-testing, visible paths and cells
+//   CollectionView+BatchUpdates.swift    reloadData, performBatchUpdates, anchoring
+//   CollectionView+Refresh.swift         the diff of the displayed set (the hot path)
+//   CollectionViewDataSource.swift, CollectionViewDelegate.swift, CollectionViewUpdate.swift,
+//   BatchUpdate.swift, BatchUpdate+Remap.swift, CollectionViewError.swift, ReusableCell.swift
+
+import Cascade
+
+/// A virtualized collection view without drawing: it tells a toolkit which elements of a layout
+/// are on screen, which cells to show them with, and where they go; a GUI, a terminal, a game
+/// engine or a web renderer draws them.
+///
+/// The view is generic over the toolkit's view type `Cell` (used for items, headers and
+/// footers) and over any ``CollectionLayout``. It keeps only the cells of the elements that
+/// overlap the display rect, the viewport (``bounds`` at ``contentOffset``) grown by
+/// ``overscan`` above and below, and reuses them through pools keyed by reuse identifier.
+///
+///     let view = CollectionView<Box, WaterfallLayout>(
+///       layout: try WaterfallLayout(width: 390), bounds: Size(width: 390, height: 844))
+///     view.register(forCellWithReuseIdentifier: "box") { Box() }
+///     view.dataSource = photos
+///     try view.reloadData()
+///     let update = try view.setContentOffset(Point(x: 0, y: 600))
+///
+/// It is a non-`Sendable` class used from one isolation domain at a time; it is not bound to the
+/// main actor, so servers and tests can drive it anywhere. Coordinates are content coordinates
+/// (the layout's) unless a name says "viewport".
+public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
+  /// The layout, kept up to date by ``reloadData()``, ``performBatchUpdates(_:)`` and width
+  /// changes. Read it for frames; change the content through the view.
+  public internal(set) var layout: Layout
+
+  /// Where the app's counts, item descriptions and cells come from. Held weakly.
+  public weak var dataSource: (any CollectionViewDataSource<Cell, Layout>)?
+
+  /// Who hears about displayed elements, prefetching and scrolling. Held weakly.
+  public weak var delegate: (any CollectionViewDelegate<Cell, Layout>)?
+
+  /// The viewport's size. Change it with ``setBounds(_:)``.
+  public internal(set) var bounds: Size
+
+  /// The content point at the viewport's top-left corner. Change it with
+  /// ``setContentOffset(_:)`` or ``scrollToItem(at:position:)``.
+  public internal(set) var contentOffset: Point
+
+  /// Room around the content: the layout's width is `bounds.width - left - right`, and the
+  /// offset can go from `-top` to `contentSize.height + bottom - bounds.height`. Change it with
+  /// ``setContentInset(_:)``.
+  public internal(set) var contentInset: EdgeInsets
+
+  /// How far above and below the viewport elements keep their cells, in points. Takes effect at
+  /// the next change of offset or bounds, or at ``layoutIfNeeded()``.
+  public var overscan: Double = 0
+
+  /// How far beyond the overscan, in the scroll direction, items are announced to
+  /// ``CollectionViewDelegate/collectionView(_:prefetchItemsAt:)``; 0 turns prefetching off.
+  public var prefetchDistance: Double = 0
+
+  /// How many cells the pools have made, reused and dropped.
+  public internal(set) var reuseStatistics = ReuseStatistics()
+
+  /// The capacity a pool gets when its registration gives none.
+  public var defaultReuseCapacity = 64
+
+  // Reuse pools, by index; the dictionary maps identifiers to indices.
+  var _pools: [_ReusePool<Cell>] = []
+  var _poolIndex: [String: Int] = [:]
+  // What the current data source call dequeued, to check the cell it returns.
+  var _lastDequeued: Cell?
+  var _lastDequeuedPool = -1
+  // Pool operations of the update in progress, undone if it fails.
+  var _journal: [_PoolEvent<Cell>] = []
+  // The displayed elements in spec order, and the buffer the next set is built in.
+  var _displayed: [_Entry<Cell>] = []
+  var _next: [_Entry<Cell>] = []
+  // The rect query's answer.
+  var _query: [LayoutAttributes] = []
+  // Elements a batch of updates removed, to report as disappeared.
+  var _removed: [_Entry<Cell>] = []
+  // The last update, whose storage each update reuses.
+  var _update = CollectionViewUpdate<Cell>()
+  // Prefetching: the items in the band, the next band, and what to announce.
+  var _prefetched: [ItemPath] = []
+  var _prefetchNext: [ItemPath] = []
+  var _prefetchQuery: [LayoutAttributes] = []
+  var _prefetchAdded: [ItemPath] = []
+  var _prefetchCancelled: [ItemPath] = []
+  // +1 down, -1 up: the direction of the last scroll that moved.
+  var _scrollDirection = 1
+  // Set while data source or delegate callbacks run.
+  var _isUpdating = false
+
+  /// Creates a view over `layout`, showing nothing until ``reloadData()``.
+  ///
+  /// - Parameters:
+  ///   - layout: the layout, with its layout-level parameters; ``reloadData()`` replaces its
+  ///     sections with the data source's and sets its width from `bounds` and `contentInset`.
+  ///   - bounds: the viewport's size.
+  ///   - contentInset: room around the content.
+  /// - Complexity: O(1).
+  public init(layout: Layout, bounds: Size, contentInset: EdgeInsets = .zero) {
+    self.layout = layout
+    self.bounds = bounds
+    self.contentInset = contentInset
+    self.contentOffset = Point(x: -contentInset.left, y: -contentInset.top)
+  }
+
+  /// The size of the whole content, the layout's.
+  ///
+  /// - Complexity: O(1).
+  public var contentSize: Size { layout.contentSize }
+
+  /// The number of sections, the layout's (equal to the data source's after each update).
+  ///
+  /// - Complexity: O(1).
+  public var numberOfSections: Int { layout.numberOfSections }
+
+  /// The number of items in `section`, or 0 outside the collection.
+  ///
+  /// - Complexity: O(1).
+  public func numberOfItems(inSection section: Int) -> Int { layout.numberOfItems(inSection: section) }
+
+  /// The viewport in content coordinates: `bounds` at `contentOffset`.
+  ///
+  /// - Complexity: O(1).
+  public var viewport: Rect { Rect(origin: contentOffset, size: bounds) }
+
+  /// The rect whose elements have cells: the viewport grown by ``overscan`` above and below.
+  ///
+  /// - Complexity: O(1).
+  public var displayRect: Rect {
+    let margin = Swift.max(0, overscan)
+    return Rect(x: contentOffset.x, y: contentOffset.y - margin, width: bounds.width, height: bounds.height + 2 * margin)
+  }
+
+  /// The last change of the displayed set.
+  ///
+  /// - Complexity: O(1).
+  public var lastUpdate: CollectionViewUpdate<Cell> { _update }
+}

@@ -1,0 +1,48 @@
+import Cascade
+
+extension BatchUpdate {
+  /// Where the element at `path` is after this update, or `nil` when the update removes it
+  /// (deleted) or replaces it (reloaded).
+  ///
+  /// - Complexity: O(1).
+  func _map(_ path: ElementPath) -> ElementPath? {
+    var p = path
+    switch self {
+    case .insertItems(let r, let s):
+      if p.kind == .item && p.section == s && p.item >= r.lowerBound { p.item += r.count }
+    case .deleteItems(let r, let s), .reloadItems(let r, let s):
+      guard p.kind == .item && p.section == s else { break }
+      if r.contains(p.item) { return nil }
+      if case .deleteItems = self, p.item >= r.upperBound { p.item -= r.count }
+    case .moveItem(let from, let to):
+      guard p.kind == .item else { break }
+      if p.section == from.section && p.item == from.item { return .item(to.item, section: to.section) }
+      if p.section == from.section && p.item > from.item { p.item -= 1 }
+      if p.section == to.section && p.item >= to.item { p.item += 1 }
+    case .insertSections(let r):
+      if p.section >= r.lowerBound { p.section += r.count }
+    case .deleteSections(let r), .reloadSections(let r):
+      if r.contains(p.section) { return nil }
+      if case .deleteSections = self, p.section >= r.upperBound { p.section -= r.count }
+    case .moveSection(let from, let to):
+      if p.section == from { p.section = to; break }
+      if p.section > from { p.section -= 1 }
+      if p.section >= to { p.section += 1 }
+    }
+    return p
+  }
+
+  /// Where `path` ends up after `updates`, or `nil` with the index of the update that removes it.
+  ///
+  /// - Complexity: O(u) for u updates.
+  static func _map(
+    _ path: ElementPath, through updates: ArraySlice<BatchUpdate>
+  ) -> (path: ElementPath?, removedBy: Int?) {
+    var p = path
+    for k in updates.indices {
+      guard let next = updates[k]._map(p) else { return (nil, k) }
+      p = next
+    }
+    return (p, nil)
+  }
+}

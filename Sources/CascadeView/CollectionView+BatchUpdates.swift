@@ -1,0 +1,284 @@
+// reloadData, performBatchUpdates, and the transaction both share with width changes.
+//
+// A transaction keeps a copy of everything it may change (the layout is a value), applies the
+// layout changes, remaps the displayed elements' paths, moves the content offset so that the
+// first visible item stays where it was on screen, and refreshes the displayed set. If anything
+// fails, the copy is put back.
+
+import Cascade
+
+extension CollectionView {
+  /// Rebuilds the layout from the data source (counts, section parameters, every item's
+  /// description) at the width the bounds and insets give, and displays it afresh: every cell
+  /// goes back to its pool and the elements in the display rect get new ones. The content offset
+  /// is kept, clamped to the new content.
+  ///
+  /// - Throws: ``CollectionViewError/noDataSource``, ``CollectionViewError/layout(_:)`` when the
+  ///   layout rejects a value, or what the data source throws for a cell; the view is then as
+  ///   it was.
+  /// - Complexity: O(N) data source calls and the layout's build, O(N·c) for the waterfall, for
+  ///   N items.
+  @discardableResult
+  public func reloadData() throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
+    try _beginUpdate()
+    defer { _isUpdating = false }
+    guard let dataSource else { throw .noDataSource }
+    var changes: [LayoutChange<Layout.Item, Layout.SectionParameters>] = []
+    for _ in 0..<layout.numberOfSections { changes.append(.deleteSection(at: 0)) }
+    let width = bounds.width - contentInset.left - contentInset.right
+    if width != layout.width { changes.append(.setWidth(width)) }
+    let sections = Swift.max(0, dataSource.numberOfSections(in: self))
+    for s in 0..<sections {
+      changes.append(.insertSection(_section(s, dataSource), at: s))
+    }
+    return try _transaction(changes, anchored: false, checkCounts: false) { _ in nil }
+  }
+
+  /// Applies a batch of updates the data source has already made: the layout changes
+  /// incrementally, displayed items that survive keep their cells (under their new paths),
+  /// removed and reloaded ones give theirs back, and the first visible item that survives stays
+  /// where it was on screen (scroll anchoring), the offset clamped to the new content.
+  ///
+  /// Updates are sequential, like ``LayoutChange``: each one's indices refer to the state the
+  /// previous one left. The view asks the data source for inserted and reloaded items at the
+  /// paths they have at the end of the batch, so an element inserted or reloaded and then
+  /// removed by the same batch is rejected, and an inserted section is filled with the data
+  /// source's final items (don't also insert items into it in the same batch).
+  ///
+  ///     photos.insert(contentsOf: newPhotos, at: 0)
+  ///     try view.performBatchUpdates([.insertItems(0..<newPhotos.count, section: 0)])
+  ///
+  /// - Throws: ``CollectionViewError/invalidUpdate(index:reason:)`` for an index outside the
+  ///   collection at that point of the batch, ``CollectionViewError/countMismatch(section:dataSource:afterUpdates:)``
+  ///   when the data source's counts are not what the updates leave,
+  ///   ``CollectionViewError/layout(_:)``, or what the data source throws for a cell. The view is
+  ///   then as it was.
+  /// - Complexity: O(u·(k + i) + s) for u updates, k displayed elements, i inserted or reloaded
+  ///   items and s sections, plus the layout's `apply` and a copy of the layout kept for rollback.
+  @discardableResult
+  public func performBatchUpdates(_ updates: [BatchUpdate]) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
+    try _beginUpdate()
+    defer { _isUpdating = false }
+    guard let dataSource else { throw .noDataSource }
+    let changes = try _layoutChanges(for: updates, dataSource)
+    return try _transaction(changes, anchored: true, checkCounts: true) { path in
+      BatchUpdate._map(path, through: updates[...]).path
+    }
+  }
+
+  /// A layout section built from the data source's section `s`.
+  func _section(
+    _ s: Int, _ dataSource: any CollectionViewDataSource<Cell, Layout>
+  ) -> LayoutSection<Layout.SectionParameters, Layout.Item> {
+    let count = Swift.max(0, dataSource.collectionView(self, numberOfItemsInSection: s))
+    var items: [Layout.Item] = []
+    items.reserveCapacity(count)
+    for i in 0..<count { items.append(dataSource.collectionView(self, layoutItemAt: ItemPath(item: i, section: s))) }
+    return LayoutSection(parameters: dataSource.collectionView(self, parametersForSection: s), items: items)
+  }
+
+  /// Checks a batch against the counts it produces and the data source's, then translates it
+  /// into layout changes, with items asked of the data source at their final paths.
+  func _layoutChanges(
+    for updates: [BatchUpdate], _ dataSource: any CollectionViewDataSource<Cell, Layout>
+  ) throws(CollectionViewError) -> [LayoutChange<Layout.Item, Layout.SectionParameters>] {
+    let sourceSections = dataSource.numberOfSections(in: self)
+    // Where an element inserted or reloaded by update k ends up.
+    func final(_ path: ElementPath, after k: Int) throws(CollectionViewError) -> ElementPath {
+      let (mapped, removedBy) = BatchUpdate._map(path, through: updates[(k + 1)...])
+      guard let mapped else {
+        throw .invalidUpdate(index: k, reason: "\(path) is removed by update \(removedBy ?? k) of the same batch")
+      }
+      guard mapped.section < sourceSections else {
+        throw .invalidUpdate(
+          index: k, reason: "\(path) ends in section \(mapped.section); the data source has \(sourceSections) sections")
+      }
+      return mapped
+    }
+    func finalCount(_ s: Int, after k: Int) throws(CollectionViewError) -> Int {
+      dataSource.collectionView(self, numberOfItemsInSection: try final(.header(s), after: k).section)
+    }
+
+    var counts = (0..<layout.numberOfSections).map { layout.numberOfItems(inSection: $0) }
+    for (k, update) in updates.enumerated() {
+      func fail(_ reason: String) -> CollectionViewError { .invalidUpdate(index: k, reason: reason) }
+      func section(_ s: Int) throws(CollectionViewError) {
+        guard s >= 0 && s < counts.count else { throw fail("section \(s) out of range (0..<\(counts.count))") }
+      }
+      func range(_ r: Range<Int>, _ s: Int, upTo limit: Int) throws(CollectionViewError) {
+        guard r.lowerBound >= 0 && r.upperBound <= limit else {
+          throw fail("items \(r.lowerBound)..<\(r.upperBound) of section \(s) out of range (0..<\(limit))")
+        }
+      }
+      switch update {
+      case .insertItems(let r, let s):
+        try section(s)
+        try range(r.lowerBound..<r.lowerBound, s, upTo: counts[s])
+        counts[s] += r.count
+      case .deleteItems(let r, let s):
+        try section(s)
+        try range(r, s, upTo: counts[s])
+        counts[s] -= r.count
+      case .reloadItems(let r, let s):
+        try section(s)
+        try range(r, s, upTo: counts[s])
+      case .moveItem(let from, let to):
+        try section(from.section)
+        try range(from.item..<(from.item + 1), from.section, upTo: counts[from.section])
+        counts[from.section] -= 1
+        try section(to.section)
+        try range(to.item..<to.item, to.section, upTo: counts[to.section])
+        counts[to.section] += 1
+      case .insertSections(let r):
+        guard r.lowerBound >= 0 && r.lowerBound <= counts.count else {
+          throw fail("sections \(r.lowerBound)..<\(r.upperBound) out of range (0..<\(counts.count + 1))")
+        }
+        for s in r { counts.insert(try finalCount(s, after: k), at: s) }
+      case .deleteSections(let r), .reloadSections(let r):
+        guard r.lowerBound >= 0 && r.upperBound <= counts.count else {
+          throw fail("sections \(r.lowerBound)..<\(r.upperBound) out of range (0..<\(counts.count))")
+        }
+        if case .deleteSections = update {
+          counts.removeSubrange(r)
+        } else {
+          for s in r { counts[s] = try finalCount(s, after: k) }
+        }
+      case .moveSection(let from, let to):
+        try section(from)
+        try section(to)
+        counts.insert(counts.remove(at: from), at: to)
+      }
+    }
+    guard counts.count == sourceSections else {
+      throw .countMismatch(section: nil, dataSource: sourceSections, afterUpdates: counts.count)
+    }
+    for s in counts.indices {
+      let source = dataSource.collectionView(self, numberOfItemsInSection: s)
+      guard source == counts[s] else { throw .countMismatch(section: s, dataSource: source, afterUpdates: counts[s]) }
+    }
+
+    var changes: [LayoutChange<Layout.Item, Layout.SectionParameters>] = []
+    func items(_ r: Range<Int>, _ s: Int, after k: Int) throws(CollectionViewError) -> [Layout.Item] {
+      var items: [Layout.Item] = []
+      items.reserveCapacity(r.count)
+      for i in r {
+        let path = try final(.item(i, section: s), after: k)
+        items.append(dataSource.collectionView(self, layoutItemAt: ItemPath(item: path.item, section: path.section)))
+      }
+      return items
+    }
+    for (k, update) in updates.enumerated() {
+      switch update {
+      case .insertItems(let r, let s) where !r.isEmpty:
+        changes.append(.insertItems(try items(r, s, after: k), at: r.lowerBound, section: s))
+      case .deleteItems(let r, let s) where !r.isEmpty:
+        changes.append(.deleteItems(r, section: s))
+      case .reloadItems(let r, let s) where !r.isEmpty:
+        changes.append(.replaceItems(try items(r, s, after: k), at: r.lowerBound, section: s))
+      case .moveItem(let from, let to):
+        changes.append(.moveItem(from: from, to: to))
+      case .insertSections(let r):
+        for s in r { changes.append(.insertSection(_section(try final(.header(s), after: k).section, dataSource), at: s)) }
+      case .deleteSections(let r):
+        for _ in r { changes.append(.deleteSection(at: r.lowerBound)) }
+      case .reloadSections(let r):
+        for s in r {
+          changes.append(.deleteSection(at: s))
+          changes.append(.insertSection(_section(try final(.header(s), after: k).section, dataSource), at: s))
+        }
+      case .moveSection(let from, let to):
+        changes.append(.moveSection(from: from, to: to))
+      case .insertItems, .deleteItems, .reloadItems:
+        break
+      }
+    }
+    return changes
+  }
+
+  /// Compares the layout's counts with the data source's.
+  func _checkCounts() throws(CollectionViewError) {
+    guard let dataSource else { throw .noDataSource }
+    let sections = dataSource.numberOfSections(in: self)
+    guard sections == layout.numberOfSections else {
+      throw .countMismatch(section: nil, dataSource: sections, afterUpdates: layout.numberOfSections)
+    }
+    for s in 0..<sections {
+      let source = dataSource.collectionView(self, numberOfItemsInSection: s)
+      let laidOut = layout.numberOfItems(inSection: s)
+      guard source == laidOut else { throw .countMismatch(section: s, dataSource: source, afterUpdates: laidOut) }
+    }
+  }
+
+  /// Applies `changes` to the layout with new bounds and insets, remaps the displayed paths with
+  /// `remap` (`nil`: the element is gone), anchors the first visible surviving item when
+  /// `anchored`, and refreshes. Puts everything back if any step fails.
+  func _transaction(
+    _ changes: [LayoutChange<Layout.Item, Layout.SectionParameters>],
+    bounds newBounds: Size? = nil, contentInset newInset: EdgeInsets? = nil,
+    anchored: Bool, checkCounts: Bool, remap: (ElementPath) -> ElementPath?
+  ) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
+    let oldLayout = layout, oldBounds = bounds, oldInset = contentInset, oldOffset = contentOffset
+    let oldDisplayed = _displayed, oldPrefetched = _prefetched
+    func restore() {
+      layout = oldLayout
+      bounds = oldBounds
+      contentInset = oldInset
+      contentOffset = oldOffset
+      _displayed = oldDisplayed
+      _prefetched = oldPrefetched
+      _removed.removeAll(keepingCapacity: true)
+    }
+
+    // The anchor: the first item on screen that survives, and its y in the viewport.
+    var anchor: (path: ElementPath, viewportY: Double)?
+    if anchored {
+      let viewport = self.viewport
+      for entry in _displayed where entry.path.kind == .item && entry.attributes.frame.intersects(viewport) {
+        if let path = remap(entry.path) {
+          anchor = (path, entry.attributes.frame.minY - contentOffset.y)
+          break
+        }
+      }
+    }
+
+    if let newBounds { bounds = newBounds }
+    if let newInset { contentInset = newInset }
+    if !changes.isEmpty {
+      do throws(LayoutError) {
+        try layout.apply(changes)
+      } catch {
+        restore()
+        throw .layout(error)
+      }
+    }
+    if checkCounts {
+      do throws(CollectionViewError) { try _checkCounts() } catch { restore(); throw error }
+    }
+
+    _removed.removeAll(keepingCapacity: true)
+    var kept = 0
+    var sorted = true
+    for k in _displayed.indices {
+      var entry = _displayed[k]
+      guard let path = remap(entry.path) else { _removed.append(entry); continue }
+      entry.path = path
+      if kept > 0 && !(_displayed[kept - 1].path < path) { sorted = false }
+      _displayed[kept] = entry
+      kept += 1
+    }
+    _displayed.removeSubrange(kept...)
+    if !sorted { _displayed.sort { $0.path < $1.path } }
+    _prefetched = _prefetched.compactMap { remap(.item($0.item, section: $0.section))?.itemPath }.sorted()
+
+    if let anchor, let frame = layout.layoutAttributes(for: anchor.path)?.frame {
+      contentOffset.y = frame.minY - anchor.viewportY
+    }
+    contentOffset = clampedContentOffset(contentOffset)
+    do throws(CollectionViewError) {
+      return try _refresh(from: oldOffset)
+    } catch {
+      restore()
+      throw error
+    }
+  }
+}

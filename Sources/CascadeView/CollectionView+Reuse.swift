@@ -1,0 +1,160 @@
+// Registration, dequeuing and the reuse pools.
+//
+// Cells and supplementary views share one set of pools, keyed by reuse identifier. Each pool is
+// a stack with a capacity: cells beyond it are dropped when an update ends. Every pool operation
+// of an update goes into a journal, so that an update that fails halfway (an unregistered
+// identifier, say) can put every pool back as it was.
+
+import Cascade
+
+extension CollectionView {
+  /// Registers how to make cells for `identifier`, with a closure that prepares a cell for reuse.
+  ///
+  /// Registering an identifier again replaces its factory and capacity and empties its pool.
+  ///
+  ///     view.register(forCellWithReuseIdentifier: "label", prepareForReuse: { $0.text = "" }) { Label() }
+  ///
+  /// - Parameters:
+  ///   - identifier: the reuse identifier the data source dequeues with.
+  ///   - capacity: how many free cells the pool keeps; ``defaultReuseCapacity`` when `nil`.
+  ///   - prepareForReuse: called on a cell each time it leaves the pool for a new element.
+  ///   - make: makes a new cell when the pool is empty.
+  /// - Complexity: O(1) amortized.
+  public func register(
+    forCellWithReuseIdentifier identifier: String, capacity: Int? = nil,
+    prepareForReuse: ((Cell) -> Void)?, _ make: @escaping () -> Cell
+  ) {
+    let pool = _ReusePool(
+      identifier: identifier, make: make, prepare: prepareForReuse,
+      capacity: Swift.max(0, capacity ?? defaultReuseCapacity))
+    if let index = _poolIndex[identifier] {
+      _pools[index] = pool
+    } else {
+      _poolIndex[identifier] = _pools.count
+      _pools.append(pool)
+    }
+  }
+
+  /// Registers how to make cells for `identifier`; cells are not prepared for reuse.
+  ///
+  /// - Complexity: O(1) amortized.
+  public func register(
+    forCellWithReuseIdentifier identifier: String, capacity: Int? = nil, _ make: @escaping () -> Cell
+  ) {
+    register(forCellWithReuseIdentifier: identifier, capacity: capacity, prepareForReuse: nil, make)
+  }
+
+  /// The capacity of `identifier`'s pool, or `nil` when it is not registered.
+  ///
+  /// - Complexity: O(1).
+  public func reuseCapacity(forReuseIdentifier identifier: String) -> Int? {
+    _poolIndex[identifier].map { _pools[$0].capacity }
+  }
+
+  /// Sets how many free cells `identifier`'s pool keeps, dropping the ones beyond.
+  ///
+  /// - Throws: ``CollectionViewError/unregisteredReuseIdentifier(_:)``.
+  /// - Complexity: O(d) for d cells dropped.
+  public func setReuseCapacity(_ capacity: Int, forReuseIdentifier identifier: String) throws(CollectionViewError) {
+    guard let index = _poolIndex[identifier] else { throw .unregisteredReuseIdentifier(identifier) }
+    _pools[index].capacity = Swift.max(0, capacity)
+    _trimPools()
+  }
+
+  /// The number of free cells waiting in `identifier`'s pool (0 when it is not registered).
+  ///
+  /// - Complexity: O(1).
+  public func numberOfReusableCells(withReuseIdentifier identifier: String) -> Int {
+    _poolIndex[identifier].map { _pools[$0].free.count } ?? 0
+  }
+
+  /// A cell for the item at `path`: one from `identifier`'s pool, prepared for reuse, or a new
+  /// one. Call it from ``CollectionViewDataSource/collectionView(_:cellForItemAt:)`` and return
+  /// the cell.
+  ///
+  /// - Throws: ``CollectionViewError/unregisteredReuseIdentifier(_:)``.
+  /// - Complexity: O(1), plus the cell's `prepareForReuse` or factory.
+  public func dequeueReusableCell(
+    withReuseIdentifier identifier: String, for path: ItemPath
+  ) throws(CollectionViewError) -> Cell {
+    try _dequeue(identifier)
+  }
+
+  /// A header or footer view for `section`, from `identifier`'s pool or new. Call it from
+  /// ``CollectionViewDataSource/collectionView(_:viewForSupplementaryElementOfKind:inSection:)``.
+  ///
+  /// - Throws: ``CollectionViewError/unregisteredReuseIdentifier(_:)``.
+  /// - Complexity: O(1), plus the view's `prepareForReuse` or factory.
+  public func dequeueReusableSupplementaryView(
+    ofKind kind: ElementKind, withReuseIdentifier identifier: String, inSection section: Int
+  ) throws(CollectionViewError) -> Cell {
+    try _dequeue(identifier)
+  }
+
+  func _dequeue(_ identifier: String) throws(CollectionViewError) -> Cell {
+    guard let index = _poolIndex[identifier] else { throw .unregisteredReuseIdentifier(identifier) }
+    let cell: Cell
+    if let reused = _pools[index].free.popLast() {
+      _journal.append(.popped(pool: index, cell: reused))
+      _pools[index].prepare?(reused)
+      reuseStatistics.reused += 1
+      cell = reused
+    } else {
+      cell = _pools[index].make()
+      _journal.append(.created)
+      reuseStatistics.created += 1
+    }
+    _lastDequeued = cell
+    _lastDequeuedPool = index
+    return cell
+  }
+
+  /// Puts a cell that stopped being displayed back in its pool (over capacity until the update
+  /// ends, so that a failing update can take it back).
+  func _enqueue(_ cell: Cell, pool: Int) {
+    _pools[pool].free.append(cell)
+    _journal.append(.pushed(pool: pool))
+  }
+
+  /// Undoes every pool operation of the failed update, last first.
+  func _undoJournal() {
+    while let event = _journal.popLast() {
+      switch event {
+      case .pushed(let pool):
+        _ = _pools[pool].free.popLast()
+      case .popped(let pool, let cell):
+        _pools[pool].free.append(cell)
+        reuseStatistics.reused -= 1
+      case .created:
+        reuseStatistics.created -= 1
+      }
+    }
+  }
+
+  /// Drops the free cells beyond each pool's capacity.
+  func _trimPools() {
+    for index in _pools.indices where _pools[index].free.count > _pools[index].capacity {
+      let excess = _pools[index].free.count - _pools[index].capacity
+      _pools[index].free.removeLast(excess)
+      reuseStatistics.discarded += excess
+    }
+  }
+
+  /// Asks the data source for the cell of `attributes`' element and checks that it was dequeued.
+  func _cell(for attributes: LayoutAttributes) throws(CollectionViewError) -> (Cell, pool: Int) {
+    guard let dataSource else { throw .noDataSource }
+    _lastDequeued = nil
+    _lastDequeuedPool = -1
+    let path = attributes.path
+    let cell: Cell
+    switch path.kind {
+    case .item:
+      cell = try dataSource.collectionView(self, cellForItemAt: ItemPath(item: path.item, section: path.section))
+    case .header, .footer:
+      cell = try dataSource.collectionView(self, viewForSupplementaryElementOfKind: path.kind, inSection: path.section)
+    }
+    guard let last = _lastDequeued, last === cell else { throw .cellNotDequeued(path) }
+    _lastDequeued = nil
+    return (cell, _lastDequeuedPool)
+  }
+}

@@ -1,0 +1,83 @@
+import Cascade
+
+/// What a collection view asks of the app: counts, the layout's description of each item, and
+/// cells.
+///
+/// The view holds its data source weakly. It asks for counts and item descriptions in
+/// ``CollectionView/reloadData()`` and ``CollectionView/performBatchUpdates(_:)``, and for a
+/// cell only when an element comes into the display rect (the viewport plus the overscan), so a
+/// million-item collection asks for a screenful of cells.
+///
+///     final class Photos: CollectionViewDataSource {
+///       var heights: [Double] = [120, 80, 200]
+///       func collectionView(_ view: CollectionView<Box, WaterfallLayout>, numberOfItemsInSection section: Int) -> Int {
+///         heights.count
+///       }
+///       func collectionView(_ view: CollectionView<Box, WaterfallLayout>, layoutItemAt path: ItemPath) -> WaterfallItem {
+///         .height(heights[path.item])
+///       }
+///       func collectionView(
+///         _ view: CollectionView<Box, WaterfallLayout>, cellForItemAt path: ItemPath
+///       ) throws(CollectionViewError) -> Box {
+///         let box = try view.dequeueReusableCell(withReuseIdentifier: "box", for: path)
+///         box.text = "#\(path.item)"
+///         return box
+///       }
+///     }
+public protocol CollectionViewDataSource<Cell, Layout>: AnyObject {
+  /// The toolkit's view type, shared by cells and supplementary views.
+  associatedtype Cell: AnyObject
+  /// The layout the view uses.
+  associatedtype Layout: CollectionLayout
+
+  /// The number of sections. Default 1.
+  func numberOfSections(in collectionView: CollectionView<Cell, Layout>) -> Int
+
+  /// The number of items in `section`.
+  func collectionView(_ collectionView: CollectionView<Cell, Layout>, numberOfItemsInSection section: Int) -> Int
+
+  /// What the layout needs to know about the item at `path` (its height, size, span...).
+  func collectionView(_ collectionView: CollectionView<Cell, Layout>, layoutItemAt path: ItemPath) -> Layout.Item
+
+  /// The layout parameters `section` overrides. Default: none, for ``WaterfallLayout``.
+  func collectionView(
+    _ collectionView: CollectionView<Cell, Layout>, parametersForSection section: Int
+  ) -> Layout.SectionParameters
+
+  /// The cell for the item at `path`, obtained with
+  /// ``CollectionView/dequeueReusableCell(withReuseIdentifier:for:)`` and configured.
+  func collectionView(
+    _ collectionView: CollectionView<Cell, Layout>, cellForItemAt path: ItemPath
+  ) throws(CollectionViewError) -> Cell
+
+  /// The header or footer view of `section`, obtained with
+  /// ``CollectionView/dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:inSection:)``.
+  /// Asked only when the layout gives the section that element. Default: throws
+  /// ``CollectionViewError/noSupplementaryView(_:)``.
+  func collectionView(
+    _ collectionView: CollectionView<Cell, Layout>, viewForSupplementaryElementOfKind kind: ElementKind,
+    inSection section: Int
+  ) throws(CollectionViewError) -> Cell
+}
+
+extension CollectionViewDataSource {
+  /// One section.
+  public func numberOfSections(in collectionView: CollectionView<Cell, Layout>) -> Int { 1 }
+
+  /// No supplementary views: throws ``CollectionViewError/noSupplementaryView(_:)``.
+  public func collectionView(
+    _ collectionView: CollectionView<Cell, Layout>, viewForSupplementaryElementOfKind kind: ElementKind,
+    inSection section: Int
+  ) throws(CollectionViewError) -> Cell {
+    throw .noSupplementaryView(ElementPath(kind: kind, section: section))
+  }
+}
+
+extension CollectionViewDataSource where Layout == WaterfallLayout {
+  /// No overrides: every section takes the layout's parameters.
+  public func collectionView(
+    _ collectionView: CollectionView<Cell, Layout>, parametersForSection section: Int
+  ) -> WaterfallParameters {
+    WaterfallParameters()
+  }
+}

@@ -1,0 +1,53 @@
+import Cascade
+
+/// Why a collection view refused a call.
+///
+/// Every throwing call of ``CollectionView`` is atomic: when it throws, the view (its layout,
+/// content offset, displayed cells, reuse pools and counters) is exactly as it was before the
+/// call, and the delegate has heard nothing.
+public enum CollectionViewError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// A cell or supplementary view was dequeued with a reuse identifier nobody registered.
+  case unregisteredReuseIdentifier(String)
+  /// The data source returned a cell that is not the one it last dequeued for that element.
+  case cellNotDequeued(ElementPath)
+  /// The layout has a header or footer, and the data source gives no view for it.
+  case noSupplementaryView(ElementPath)
+  /// The view needed its data source and has none (it is held weakly).
+  case noDataSource
+  /// An item path outside the collection.
+  case itemOutOfRange(ItemPath)
+  /// After a batch of updates the layout's counts differ from the data source's: `section` is
+  /// `nil` for the number of sections.
+  case countMismatch(section: Int?, dataSource: Int, afterUpdates: Int)
+  /// Update `index` of a batch is not valid at that point of the batch.
+  case invalidUpdate(index: Int, reason: String)
+  /// The layout rejected a value (an item or parameter from the data source, or a width).
+  case layout(LayoutError)
+  /// A data source or delegate callback tried to change the view while it was updating.
+  case reentrantUpdate
+
+  public var description: String {
+    switch self {
+    case .unregisteredReuseIdentifier(let identifier):
+      return "no cell registered for reuse identifier \"\(identifier)\""
+    case .cellNotDequeued(let path):
+      return "\(path): the data source returned a cell it did not dequeue for this element"
+    case .noSupplementaryView(let path):
+      return "\(path): the data source gives no supplementary view"
+    case .noDataSource:
+      return "the collection view has no data source"
+    case .itemOutOfRange(let path):
+      return "\(path): index path outside the collection"
+    case .countMismatch(let section?, let dataSource, let afterUpdates):
+      return "section \(section): the data source has \(dataSource) items, the updates leave \(afterUpdates)"
+    case .countMismatch(nil, let dataSource, let afterUpdates):
+      return "the data source has \(dataSource) sections, the updates leave \(afterUpdates)"
+    case .invalidUpdate(let index, let reason):
+      return "update \(index): \(reason)"
+    case .layout(let error):
+      return "layout: \(error)"
+    case .reentrantUpdate:
+      return "the collection view was changed from inside one of its own callbacks"
+    }
+  }
+}

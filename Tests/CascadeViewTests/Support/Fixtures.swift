@@ -1,0 +1,187 @@
+import Cascade
+import CascadeView
+
+/// A cell that remembers what it shows and how often it was prepared for reuse.
+final class TestCell: ReusableCell {
+  let serial: Int
+  let reuseIdentifier: String
+  var shows: ElementPath?
+  var prepared = 0
+
+  init(_ reuseIdentifier: String, serial: Int) {
+    self.reuseIdentifier = reuseIdentifier
+    self.serial = serial
+  }
+
+  func prepareForReuse() {
+    prepared += 1
+    shows = nil
+  }
+}
+
+typealias TestView = CollectionView<TestCell, WaterfallLayout>
+
+/// A data source over an array of sections of heights, with optional headers and footers.
+final class TestSource: CollectionViewDataSource {
+  var sections: [[Double]]
+  var parameters: [WaterfallParameters]
+  var itemIdentifier = "item"
+  var supplementaryIdentifier = "supplementary"
+  var cellCalls = 0
+  /// When set, cellForItem returns a cell it did not dequeue.
+  var returnForeignCell = false
+
+  init(_ sections: [[Double]], parameters: WaterfallParameters = WaterfallParameters()) {
+    self.sections = sections
+    self.parameters = Array(repeating: parameters, count: sections.count)
+  }
+
+  func numberOfSections(in collectionView: TestView) -> Int { sections.count }
+
+  func collectionView(_ collectionView: TestView, numberOfItemsInSection section: Int) -> Int {
+    sections[section].count
+  }
+
+  func collectionView(_ collectionView: TestView, layoutItemAt path: ItemPath) -> WaterfallItem {
+    .height(sections[path.section][path.item])
+  }
+
+  func collectionView(_ collectionView: TestView, parametersForSection section: Int) -> WaterfallParameters {
+    parameters[section]
+  }
+
+  func collectionView(_ collectionView: TestView, cellForItemAt path: ItemPath) throws(CollectionViewError) -> TestCell {
+    cellCalls += 1
+    if returnForeignCell { return TestCell("foreign", serial: -1) }
+    let cell = try collectionView.dequeueReusableCell(withReuseIdentifier: itemIdentifier, for: path)
+    cell.shows = .item(path.item, section: path.section)
+    return cell
+  }
+
+  func collectionView(
+    _ collectionView: TestView, viewForSupplementaryElementOfKind kind: ElementKind, inSection section: Int
+  ) throws(CollectionViewError) -> TestCell {
+    let view = try collectionView.dequeueReusableSupplementaryView(
+      ofKind: kind, withReuseIdentifier: supplementaryIdentifier, inSection: section)
+    view.shows = ElementPath(kind: kind, section: section)
+    return view
+  }
+}
+
+/// A delegate that records every call as a line of text, and checks the reuse contract as it goes.
+final class Recorder: CollectionViewDelegate {
+  typealias Cell = TestCell
+  typealias Layout = WaterfallLayout
+
+  var log: [String] = []
+  var recording = true
+  /// Cells the view gave back, as the delegate has heard: a displayed cell must be new or one of these.
+  var pooled: Set<ObjectIdentifier> = []
+  var displayed: Set<ObjectIdentifier> = []
+  var violations: [String] = []
+  var prefetched: [[ItemPath]] = []
+  var cancelled: [[ItemPath]] = []
+  var scrolls = 0
+
+  func note(_ line: String) { if recording { log.append(line) } }
+
+  func appear(_ cell: TestCell, _ path: ElementPath) {
+    let id = ObjectIdentifier(cell)
+    if cell.prepared > 0 && !pooled.contains(id) { violations.append("\(path): reused cell \(cell.serial) never pooled") }
+    pooled.remove(id)
+    if !displayed.insert(id).inserted { violations.append("\(path): cell \(cell.serial) displayed twice") }
+    if cell.shows != path { violations.append("\(path): cell shows \(String(describing: cell.shows))") }
+  }
+
+  func disappear(_ cell: TestCell) {
+    let id = ObjectIdentifier(cell)
+    displayed.remove(id)
+    pooled.insert(id)
+  }
+
+  func collectionView(_ collectionView: TestView, willDisplay cell: TestCell, forItemAt path: ItemPath) {
+    note("willDisplay \(path.section).\(path.item)")
+    appear(cell, .item(path.item, section: path.section))
+  }
+
+  func collectionView(_ collectionView: TestView, didEndDisplaying cell: TestCell, forItemAt path: ItemPath) {
+    note("didEndDisplaying \(path.section).\(path.item)")
+    disappear(cell)
+  }
+
+  func collectionView(
+    _ collectionView: TestView, willDisplaySupplementaryView view: TestCell, forElementKind kind: ElementKind,
+    inSection section: Int
+  ) {
+    note("willDisplay \(kind) \(section)")
+    appear(view, ElementPath(kind: kind, section: section))
+  }
+
+  func collectionView(
+    _ collectionView: TestView, didEndDisplayingSupplementaryView view: TestCell, forElementOfKind kind: ElementKind,
+    inSection section: Int
+  ) {
+    note("didEndDisplaying \(kind) \(section)")
+    disappear(view)
+  }
+
+  func collectionView(_ collectionView: TestView, prefetchItemsAt paths: [ItemPath]) {
+    note("prefetch " + paths.map { "\($0.section).\($0.item)" }.joined(separator: " "))
+    prefetched.append(paths)
+  }
+
+  func collectionView(_ collectionView: TestView, cancelPrefetchingForItemsAt paths: [ItemPath]) {
+    note("cancel " + paths.map { "\($0.section).\($0.item)" }.joined(separator: " "))
+    cancelled.append(paths)
+  }
+
+  func collectionView(_ collectionView: TestView, didUpdateDisplayedElements update: CollectionViewUpdate<TestCell>) {
+    note("update +\(update.appeared.count) -\(update.disappeared.count) ~\(update.moved.count)")
+  }
+
+  func collectionViewDidScroll(_ collectionView: TestView) {
+    scrolls += 1
+    note("didScroll \(collectionView.contentOffset.y)")
+  }
+}
+
+/// A view over `source`, with cells registered (counting what each factory made), loaded.
+func makeView(
+  _ source: TestSource, width: Double = 300, height: Double = 400, layout parameters: WaterfallParameters = .init(),
+  delegate: Recorder? = nil, overscan: Double = 0, prefetch: Double = 0, capacity: Int? = nil
+) throws -> TestView {
+  let view = TestView(layout: try WaterfallLayout(width: width, parameters: parameters), bounds: Size(width: width, height: height))
+  var serial = 0
+  view.register(forCellWithReuseIdentifier: "item", capacity: capacity) {
+    serial += 1
+    return TestCell("item", serial: serial)
+  }
+  view.register(forCellWithReuseIdentifier: "supplementary", capacity: capacity) {
+    serial += 1
+    return TestCell("supplementary", serial: serial)
+  }
+  view.dataSource = source
+  view.delegate = delegate
+  view.overscan = overscan
+  view.prefetchDistance = prefetch
+  try view.reloadData()
+  return view
+}
+
+/// A seeded generator (SplitMix64), so tests are repeatable.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// What the view displays, as (path, frame) pairs.
+func displayedPairs(_ view: TestView) -> [LayoutAttributes] {
+  view.displayedElements.map(\.attributes)
+}
