@@ -31,7 +31,7 @@ func svgChart(_ results: [Measurement], subtitle: String) -> String {
   let points = series.map { s in results.filter { $0.benchmark == s.name }.sorted { $0.n < $1.n } }
   let all = points.flatMap { $0 }
   let width = 760.0, height = 480.0
-  let left = 90.0, right = 30.0, top = 64.0, bottom = 120.0
+  let left = 90.0, right = 80.0, top = 64.0, bottom = 120.0
   let plotW = width - left - right, plotH = height - top - bottom
   var svg = """
   <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
@@ -60,7 +60,7 @@ func svgChart(_ results: [Measurement], subtitle: String) -> String {
   for e in y0...y1 {
     let y = py(power10(e))
     svg += "<line x1=\"\(f(left))\" y1=\"\(f(y))\" x2=\"\(f(left + plotW))\" y2=\"\(f(y))\" stroke=\"#e5e5e5\"/>\n"
-    svg += "<text x=\"\(f(left - 8))\" y=\"\(f(y + 4))\" text-anchor=\"end\">\(formatDuration(power10(e)))</text>\n"
+    svg += "<text x=\"\(f(left - 8))\" y=\"\(f(y + 4))\" text-anchor=\"end\">\(tickLabel(power10(e)))</text>\n"
   }
   svg += "<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(plotW))\" height=\"\(f(plotH))\" fill=\"none\" stroke=\"#333\"/>\n"
   svg += "<text x=\"\(f(left + plotW / 2))\" y=\"\(f(top + plotH + 38))\" text-anchor=\"middle\">items in the layout (n, log scale)</text>\n"
@@ -74,7 +74,8 @@ func svgChart(_ results: [Measurement], subtitle: String) -> String {
       let x = px(Double(p.n))
       svg += "<line x1=\"\(f(x))\" y1=\"\(f(py(p.spread.min)))\" x2=\"\(f(x))\" y2=\"\(f(py(p.spread.max)))\" stroke=\"\(s.color)\" stroke-width=\"1\"/>\n"
       svg += "<circle cx=\"\(f(x))\" cy=\"\(f(py(p.nsPerOp)))\" r=\"3.5\" fill=\"\(s.color)\"/>\n"
-      svg += "<text x=\"\(f(x + 6))\" y=\"\(f(py(p.nsPerOp) - 6))\" font-size=\"10\" fill=\"\(s.color)\">\(formatDuration(p.nsPerOp))</text>\n"
+      let labelY = s.name == "query.random" ? py(p.nsPerOp) + 16 : py(p.nsPerOp) - 6
+      svg += "<text x=\"\(f(x + 6))\" y=\"\(f(labelY))\" font-size=\"10\" fill=\"\(s.color)\">\(formatDuration(p.nsPerOp))</text>\n"
     }
   }
   // Legend, under the plot.
@@ -85,6 +86,14 @@ func svgChart(_ results: [Measurement], subtitle: String) -> String {
     svg += "<text x=\"\(f(left + 32))\" y=\"\(f(y))\">\(xmlEscape(s.label))</text>\n"
   }
   return svg + "</svg>\n"
+}
+
+/// `100 ns`, `1 µs`, `10 ms`: a power of ten as a duration.
+func tickLabel(_ ns: Double) -> String {
+  if ns < 1e3 { return formatNumber(ns, digits: ns < 1 ? 1 : 0) + " ns" }
+  if ns < 1e6 { return formatNumber(ns / 1e3, digits: 0) + " µs" }
+  if ns < 1e9 { return formatNumber(ns / 1e6, digits: 0) + " ms" }
+  return formatNumber(ns / 1e9, digits: 0) + " s"
 }
 
 func xmlEscape(_ s: String) -> String {

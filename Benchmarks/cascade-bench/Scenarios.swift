@@ -48,7 +48,7 @@ struct Scenarios {
       checkAgreement(layout, frames, unions)
       if wantsAny("query.random") { queryRandom(n, layout, frames, unions) }
       if wantsAny("query.scroll") { queryScroll(n, layout, frames, unions) }
-      if wantsAny("view.scrollStep") { viewScrollStep(n, layout) }
+      if wants("view.scrollStep") { viewScrollStep(n, items, contentHeight: layout.contentSize.height) }
     }
     if wants("append.batch") { appendBatch(n, items) }
     if wantsAny("update.middle") { updateMiddle(n, items) }

@@ -107,7 +107,10 @@ if let filter, !allBenchmarks.contains(where: { $0.hasPrefix(filter) }) {
 // MARK: Run
 
 let started = now()
-if _isDebugAssertConfiguration() {
+/// Whether this is a debug build (the optimizer folds the test, hence the indirection that keeps
+/// the compiler from warning about dead code in release).
+@inline(never) func isDebugBuild() -> Bool { _isDebugAssertConfiguration() }
+if isDebugBuild() {
   log("WARNING: debug build: numbers meaningless (run with -c release)")
 }
 #if CASCADE_INTERNAL_CHECKS
