@@ -98,6 +98,7 @@ public struct IntervalIndex: Sendable {
   /// - Complexity: O(L·log n + k·c) for k reported ids, where c is O(L) with at most eight
   ///   lanes and O(log L) with more. Allocates nothing: the merge state lives on the stack.
   @inlinable
+  @inline(__always)
   public func forEachOverlapping(
     _ lower: Double, _ upper: Double, after: Int = -1,
     bounds: (Int) -> (minY: Double, maxY: Double),
@@ -136,6 +137,7 @@ public struct IntervalIndex: Sendable {
   /// The first position of a lane whose interval ends below `lower` and whose id is greater
   /// than `after`: two binary searches, since both bottoms and ids increase along a lane.
   @inlinable
+  @inline(__always)
   internal static func _start(
     _ lane: UnsafeBufferPointer<Int32>, _ lower: Double, _ after: Int,
     _ bounds: (Int) -> (minY: Double, maxY: Double)
@@ -149,6 +151,7 @@ public struct IntervalIndex: Sendable {
 
   /// Merges up to eight lanes by scanning their heads: fewer branches than a heap.
   @inlinable
+  @inline(__always)
   internal func _mergeLinear(
     _ cursors: UnsafeMutableBufferPointer<(Int, Int)>, live: Int, upper: Double,
     bounds: (Int) -> (minY: Double, maxY: Double), _ body: (Int) -> Bool

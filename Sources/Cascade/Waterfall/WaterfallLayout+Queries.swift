@@ -73,7 +73,10 @@ extension WaterfallLayout {
       var found: LayoutAttributes?
       section.records.withUnsafeBufferPointer { records in
         section.index.forEachOverlapping(
-          local - localSlack, local + localSlack, bounds: _Section.bounds(records)
+          // A closure literal, not `_Section.bounds(records)`: a returned closure is escaping, so
+          // its context is a heap allocation per query and every probe an indirect call; a
+          // literal passed to the non-escaping parameter lives on the stack and is inlined.
+          local - localSlack, local + localSlack, bounds: { id in let r = records[id]; return (r.y, r.y + r.height) }
         ) { id in
           let attributes = _item(id, s, section.geometry, records[id], y0)
           if attributes.frame.contains(point) { found = attributes; return false }
@@ -118,7 +121,7 @@ extension WaterfallLayout {
       section.records.withUnsafeBufferPointer { records in
         section.index.forEachOverlapping(
           rect.minY - y0 - slack, rect.maxY - y0 + slack, after: afterItem,
-          bounds: _Section.bounds(records)
+          bounds: { id in let r = records[id]; return (r.y, r.y + r.height) }  // see element(at:)
         ) { id in
           let attributes = _item(id, s, section.geometry, records[id], y0)
           if Self._hit(attributes.frame, rect), !body(attributes) { going = false; return false }

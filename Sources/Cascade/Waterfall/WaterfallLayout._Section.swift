@@ -115,6 +115,7 @@ internal struct _Geometry: Sendable, Equatable {
 
   /// The local frame of a placed record.
   @inlinable
+  @inline(__always)
   func frame(of record: _ItemRecord) -> Rect {
     if record.column < 0 {
       return Rect(x: left, y: record.y, width: fullWidth, height: record.height)
