@@ -162,10 +162,16 @@ internal struct _Section: Sendable {
   init(parameters: WaterfallParameters, geometry: _Geometry, items: some Collection<WaterfallItem>) {
     self.parameters = parameters
     self.geometry = geometry
-    var records: [_ItemRecord] = []
-    records.reserveCapacity(items.count)
-    for item in items { records.append(_ItemRecord(item)) }
-    self.records = records
+    // Written in place: an `append` per item costs a uniqueness and a capacity check each.
+    let count = items.count
+    self.records = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+      var i = 0
+      for item in items where i < count {
+        buffer.initializeElement(at: i, to: _ItemRecord(item))
+        i += 1
+      }
+      initialized = i
+    }
     self.index = IntervalIndex(laneCount: geometry.columns)
   }
 
@@ -222,6 +228,9 @@ internal struct _Section: Sendable {
     let g = geometry
     var placedOneColumn = oneColumnPlaced
     var bottom = self.bottom
+    // The lanes' outer array is held open for the whole loop, so that adding an id to a lane
+    // checks only that lane's storage, not the array of lanes as `index.append` does.
+    index._lanes.withUnsafeMutableBufferPointer { lanes in
     records.withUnsafeMutableBufferPointer { records in
       next.withUnsafeMutableBufferPointer { next in
         for i in start..<n {
@@ -247,7 +256,7 @@ internal struct _Section: Sendable {
             records[i].height = h
             records[i].column = Int32(truncatingIfNeeded: j)
             next[j] = maxY + g.itemSpacing
-            index.append(i, lane: j)
+            lanes[j].append(Int32(truncatingIfNeeded: i))
           } else if span > 1 && span < c {
             let (s, y) = Self.lowestRun(next, span: span, tolerance: g.tolerance)
             let h = records[i].height(atWidth: g.width(span: span))
@@ -257,7 +266,7 @@ internal struct _Section: Sendable {
             records[i].column = Int32(truncatingIfNeeded: s)
             let nextY = maxY + g.itemSpacing
             for j in s..<(s + span) { next[j] = nextY }
-            index.append(i, lane: s)
+            lanes[s].append(Int32(truncatingIfNeeded: i))
           } else {
             var y = next[0]
             for j in 1..<c where next[j] > y { y = next[j] }
@@ -268,11 +277,12 @@ internal struct _Section: Sendable {
             records[i].column = -1
             let nextY = maxY + g.itemSpacing
             for j in 0..<c { next[j] = nextY }
-            index.append(i, lane: 0)
+            lanes[0].append(Int32(truncatingIfNeeded: i))
           }
           if maxY > bottom { bottom = maxY }
         }
       }
+    }
     }
     self.bottom = bottom
     oneColumnPlaced = placedOneColumn
