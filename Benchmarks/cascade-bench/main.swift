@@ -50,6 +50,22 @@ func log(_ line: String) {
   fflush(nil)
 }
 
+/// `2 CPUs, AMD EPYC, 23.4 GiB RAM`, from sysconf, /proc/cpuinfo and /proc/meminfo.
+func machineDescription() -> String {
+  var parts = ["\(sysconf(Int32(_SC_NPROCESSORS_ONLN))) CPUs"]
+  if let info = readWholeFile("/proc/cpuinfo"),
+     let line = String(decoding: info, as: UTF8.self).split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+     let colon = line.firstIndex(of: ":") {
+    parts.append(line[line.index(after: colon)...].trimmingPrefix(" ").description)
+  }
+  if let info = readWholeFile("/proc/meminfo"),
+     let line = String(decoding: info, as: UTF8.self).split(separator: "\n").first(where: { $0.hasPrefix("MemTotal:") }),
+     let kb = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") {
+    parts.append(formatNumber(kb / 1_048_576, digits: 1) + " GiB RAM")
+  }
+  return parts.joined(separator: ", ")
+}
+
 // MARK: Arguments
 
 var quick = false
@@ -107,25 +123,28 @@ if let filter, !allBenchmarks.contains(where: { $0.hasPrefix(filter) }) {
 // MARK: Run
 
 let started = now()
+var warnings: [String] = []
 /// Whether this is a debug build (the optimizer folds the test, hence the indirection that keeps
 /// the compiler from warning about dead code in release).
 @inline(never) func isDebugBuild() -> Bool { _isDebugAssertConfiguration() }
 if isDebugBuild() {
-  log("WARNING: debug build: numbers meaningless (run with -c release)")
+  warnings.append("WARNING: debug build: numbers meaningless (run with -c release)")
 }
 #if CASCADE_INTERNAL_CHECKS
-log("WARNING: built with CASCADE_INTERNAL_CHECKS: every mutation checks invariants in O(n), numbers meaningless")
+warnings.append("WARNING: built with CASCADE_INTERNAL_CHECKS: every mutation checks invariants in O(n), numbers meaningless")
 #endif
 if let reason = Allocations.install() {
-  log("note: allocations not counted: \(reason)")
+  warnings.append("note: allocations not counted: \(reason)")
 } else if let problem = Allocations.selfTest() {
-  log("WARNING: allocation counting failed its self-test: \(problem)")
+  warnings.append("WARNING: allocation counting failed its self-test: \(problem)")
 }
+for warning in warnings { log(warning) }
 
 let runSizes = sizes ?? (quick ? [10_000] : [10_000, 100_000, 1_000_000, 10_000_000])
 let bench = Bench(quick: quick, log: log)
 let scenarios = Scenarios(bench: bench, filter: filter, quick: quick)
 log("cascade-bench\(quick ? " --quick" : ""): n = \(runSizes.map(groupThousands).joined(separator: ", "))")
+log("machine: \(machineDescription())")
 
 // Memory first, while the heap is fresh, so resident-size deltas are not hidden by pages that
 // earlier scenarios freed but the allocator kept.
@@ -134,6 +153,9 @@ if scenarios.wantsAny("memory") {
 }
 for n in runSizes { scenarios.run(n: n) }
 
+log("")
+for warning in warnings { log(warning) }
+log("machine: \(machineDescription())")
 log("")
 log(markdownTable(bench.results))
 log("")
