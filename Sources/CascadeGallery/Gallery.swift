@@ -1,1 +1,87 @@
-// The terminal gallery model lives here.
+// The terminal gallery: a waterfall of numbered boxes shown through the headless collection
+// view, drawn as text. This target holds the model and the renderer; the `cascade-gallery`
+// executable only talks to the terminal.
+//
+// Map:
+//   Gallery.swift               the model: the view, the data, the terminal size
+//   Gallery+DataSource.swift    the collection view's data source
+//   Gallery+Keys.swift          what each key does
+//   Gallery+Rendering.swift     frames of text, the status line, non-interactive frames
+//   GalleryKey.swift            keys and the escape sequences that send them
+//   GalleryOptions.swift        the command line
+//   GallerySampleData.swift     seeded sample heights
+//   GalleryCell.swift           the cell
+
+import Cascade
+import CascadeView
+
+/// The gallery: sample data, a ``CollectionView`` over a ``WaterfallLayout``, and a terminal of
+/// `columns` × `rows` characters, one character 8 points wide and 16 points tall. The last row
+/// is the status line; the rows above it are the viewport.
+///
+///     let gallery = try Gallery(columns: 80, rows: 24, seed: 1)
+///     try gallery.handle(.pageDown)
+///     print(gallery.render().joined(separator: "\n"))
+public final class Gallery {
+  /// The collection view the gallery draws.
+  public let view: CollectionView<GalleryCell, WaterfallLayout>
+  /// The item heights, by section: the data source's model.
+  public internal(set) var data: GallerySampleData
+  /// The terminal's width, in characters.
+  public internal(set) var columns: Int
+  /// The terminal's height, in characters, status line included.
+  public internal(set) var rows: Int
+  /// Which of ``widthFractions`` the collection is as wide as, times the terminal.
+  public internal(set) var widthIndex = 0
+
+  /// The widths `r` cycles through, as fractions of the terminal's width.
+  public static let widthFractions = [1.0, 0.75, 0.5]
+  /// How many items `a` appends.
+  public static let pageSize = 20
+
+  /// The waterfall's parameters: adaptive columns at least 14 characters wide, one character
+  /// between columns, one row between items, a one-row header per section.
+  public static let parameters = WaterfallParameters(
+    minColumnWidth: 14 * GallerySampleData.columnWidth, columnSpacing: GallerySampleData.columnWidth,
+    itemSpacing: GallerySampleData.rowHeight,
+    insets: EdgeInsets(top: GallerySampleData.rowHeight, bottom: GallerySampleData.rowHeight),
+    header: GallerySampleData.rowHeight)
+
+  /// Creates the gallery for a terminal of `columns` × `rows` and loads it.
+  ///
+  /// - Throws: ``CollectionViewError`` when the terminal is too small to hold a viewport.
+  /// - Complexity: O(n) for n items.
+  public init(columns: Int, rows: Int, seed: UInt64 = 1) throws(CollectionViewError) {
+    self.columns = max(1, columns)
+    self.rows = max(2, rows)
+    self.data = GallerySampleData(seed: seed)
+    let bounds = Self._bounds(columns: self.columns, rows: self.rows, fraction: 1)
+    let layout: WaterfallLayout
+    do { layout = try WaterfallLayout(width: bounds.width, parameters: Self.parameters) } catch { throw .layout(error) }
+    view = CollectionView(layout: layout, bounds: bounds)
+    view.overscan = 4 * GallerySampleData.rowHeight
+    view.prefetchDistance = 8 * GallerySampleData.rowHeight
+    view.register(forCellWithReuseIdentifier: "box") { GalleryCell() }
+    view.register(forCellWithReuseIdentifier: "header") { GalleryCell() }
+    view.dataSource = self
+    try view.reloadData()
+  }
+
+  /// The viewport for a terminal: `fraction` of its width, every row but the status line.
+  static func _bounds(columns: Int, rows: Int, fraction: Double) -> Size {
+    let width = (Double(columns) * fraction).rounded(.down) * GallerySampleData.columnWidth
+    return Size(width: max(GallerySampleData.columnWidth, width), height: Double(rows - 1) * GallerySampleData.rowHeight)
+  }
+
+  /// Follows a terminal resize: new bounds, the first visible item kept where it was.
+  ///
+  /// - Complexity: that of ``CollectionView/setBounds(_:)``.
+  public func resizeTerminal(columns: Int, rows: Int) throws(CollectionViewError) {
+    let columns = max(1, columns), rows = max(2, rows)
+    guard columns != self.columns || rows != self.rows else { return }
+    self.columns = columns
+    self.rows = rows
+    try view.setBounds(Self._bounds(columns: columns, rows: rows, fraction: Self.widthFractions[widthIndex]))
+    try view.setContentOffset(view.clampedContentOffset(view.contentOffset))
+  }
+}

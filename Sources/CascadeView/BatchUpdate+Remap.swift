@@ -45,4 +45,25 @@ extension BatchUpdate {
     }
     return (p, nil)
   }
+
+  /// Whether `updates` move the element at `path` on purpose (a `moveItem` of it or a
+  /// `moveSection` of its section), rather than shifting it as others come and go: such an
+  /// element does not anchor the scroll position.
+  ///
+  /// - Complexity: O(u) for u updates.
+  static func _isMovedOnPurpose(_ path: ElementPath, through updates: ArraySlice<BatchUpdate>) -> Bool {
+    var p = path
+    for update in updates {
+      switch update {
+      case .moveItem(let from, _) where p.kind == .item && p.section == from.section && p.item == from.item:
+        return true
+      case .moveSection(let from, _) where p.section == from:
+        return true
+      default:
+        guard let next = update._map(p) else { return false }
+        p = next
+      }
+    }
+    return false
+  }
 }

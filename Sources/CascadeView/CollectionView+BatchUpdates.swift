@@ -36,14 +36,15 @@ extension CollectionView {
 
   /// Applies a batch of updates the data source has already made: the layout changes
   /// incrementally, displayed items that survive keep their cells (under their new paths),
-  /// removed and reloaded ones give theirs back, and the first visible item that survives stays
-  /// where it was on screen (scroll anchoring), the offset clamped to the new content.
+  /// removed and reloaded ones give theirs back, and the first visible item that survives (and
+  /// is not itself moved by a `moveItem` or `moveSection`) stays where it was on screen (scroll
+  /// anchoring), the offset clamped to the new content.
   ///
   /// Updates are sequential, like ``LayoutChange``: each one's indices refer to the state the
   /// previous one left. The view asks the data source for inserted and reloaded items at the
-  /// paths they have at the end of the batch, so an element inserted or reloaded and then
-  /// removed by the same batch is rejected, and an inserted section is filled with the data
-  /// source's final items (don't also insert items into it in the same batch).
+  /// paths they have at the end of the batch; an inserted section is filled with the data
+  /// source's final items (so don't also insert items into it in the same batch). An element
+  /// inserted and removed again by the same batch is fine.
   ///
   ///     photos.insert(contentsOf: newPhotos, at: 0)
   ///     try view.performBatchUpdates([.insertItems(0..<newPhotos.count, section: 0)])
@@ -61,7 +62,10 @@ extension CollectionView {
     defer { _isUpdating = false }
     guard let dataSource else { throw .noDataSource }
     let changes = try _layoutChanges(for: updates, dataSource)
-    return try _transaction(changes, anchored: true, checkCounts: true) { path in
+    return try _transaction(
+      changes, anchored: true, checkCounts: true,
+      anchorable: { !BatchUpdate._isMovedOnPurpose($0, through: updates[...]) }
+    ) { path in
       BatchUpdate._map(path, through: updates[...]).path
     }
   }
@@ -83,12 +87,10 @@ extension CollectionView {
     for updates: [BatchUpdate], _ dataSource: any CollectionViewDataSource<Cell, Layout>
   ) throws(CollectionViewError) -> [LayoutChange<Layout.Item, Layout.SectionParameters>] {
     let sourceSections = dataSource.numberOfSections(in: self)
-    // Where an element inserted or reloaded by update k ends up.
-    func final(_ path: ElementPath, after k: Int) throws(CollectionViewError) -> ElementPath {
-      let (mapped, removedBy) = BatchUpdate._map(path, through: updates[(k + 1)...])
-      guard let mapped else {
-        throw .invalidUpdate(index: k, reason: "\(path) is removed by update \(removedBy ?? k) of the same batch")
-      }
+    // Where an element inserted or reloaded by update k ends up, or `nil` when a later update of
+    // the batch removes it again (a transient element).
+    func final(_ path: ElementPath, after k: Int) throws(CollectionViewError) -> ElementPath? {
+      guard let mapped = BatchUpdate._map(path, through: updates[(k + 1)...]).path else { return nil }
       guard mapped.section < sourceSections else {
         throw .invalidUpdate(
           index: k, reason: "\(path) ends in section \(mapped.section); the data source has \(sourceSections) sections")
@@ -96,7 +98,27 @@ extension CollectionView {
       return mapped
     }
     func finalCount(_ s: Int, after k: Int) throws(CollectionViewError) -> Int {
-      dataSource.collectionView(self, numberOfItemsInSection: try final(.header(s), after: k).section)
+      guard let section = try final(.header(s), after: k)?.section else { return 0 }
+      return dataSource.collectionView(self, numberOfItemsInSection: section)
+    }
+    // A transient item or section still needs a valid value for the layout to accept the batch;
+    // it never survives the batch, so any item of the final state will do.
+    var placeholder: Layout.Item?
+    func transientItem(_ path: ElementPath, _ k: Int) throws(CollectionViewError) -> Layout.Item {
+      if let placeholder { return placeholder }
+      for s in 0..<sourceSections where dataSource.collectionView(self, numberOfItemsInSection: s) > 0 {
+        let item = dataSource.collectionView(self, layoutItemAt: ItemPath(item: 0, section: s))
+        placeholder = item
+        return item
+      }
+      throw .invalidUpdate(index: k, reason: "\(path) is removed again by the same batch, and the data source has no item")
+    }
+    func section(_ s: Int, after k: Int) throws(CollectionViewError) -> LayoutSection<Layout.SectionParameters, Layout.Item> {
+      if let final = try final(.header(s), after: k) { return _section(final.section, dataSource) }
+      guard sourceSections > 0 else {
+        throw .invalidUpdate(index: k, reason: "section \(s) is removed again by the same batch, and the data source has no section")
+      }
+      return LayoutSection(parameters: dataSource.collectionView(self, parametersForSection: 0), items: [])
     }
 
     var counts = (0..<layout.numberOfSections).map { layout.numberOfItems(inSection: $0) }
@@ -162,8 +184,11 @@ extension CollectionView {
       var items: [Layout.Item] = []
       items.reserveCapacity(r.count)
       for i in r {
-        let path = try final(.item(i, section: s), after: k)
-        items.append(dataSource.collectionView(self, layoutItemAt: ItemPath(item: path.item, section: path.section)))
+        if let path = try final(.item(i, section: s), after: k) {
+          items.append(dataSource.collectionView(self, layoutItemAt: ItemPath(item: path.item, section: path.section)))
+        } else {
+          items.append(try transientItem(.item(i, section: s), k))
+        }
       }
       return items
     }
@@ -178,13 +203,13 @@ extension CollectionView {
       case .moveItem(let from, let to):
         changes.append(.moveItem(from: from, to: to))
       case .insertSections(let r):
-        for s in r { changes.append(.insertSection(_section(try final(.header(s), after: k).section, dataSource), at: s)) }
+        for s in r { changes.append(.insertSection(try section(s, after: k), at: s)) }
       case .deleteSections(let r):
         for _ in r { changes.append(.deleteSection(at: r.lowerBound)) }
       case .reloadSections(let r):
         for s in r {
           changes.append(.deleteSection(at: s))
-          changes.append(.insertSection(_section(try final(.header(s), after: k).section, dataSource), at: s))
+          changes.append(.insertSection(try section(s, after: k), at: s))
         }
       case .moveSection(let from, let to):
         changes.append(.moveSection(from: from, to: to))
@@ -210,12 +235,13 @@ extension CollectionView {
   }
 
   /// Applies `changes` to the layout with new bounds and insets, remaps the displayed paths with
-  /// `remap` (`nil`: the element is gone), anchors the first visible surviving item when
-  /// `anchored`, and refreshes. Puts everything back if any step fails.
+  /// `remap` (`nil`: the element is gone), anchors the first visible surviving item that is
+  /// `anchorable` when `anchored`, and refreshes. Puts everything back if any step fails.
   func _transaction(
     _ changes: [LayoutChange<Layout.Item, Layout.SectionParameters>],
     bounds newBounds: Size? = nil, contentInset newInset: EdgeInsets? = nil,
-    anchored: Bool, checkCounts: Bool, remap: (ElementPath) -> ElementPath?
+    anchored: Bool, checkCounts: Bool, anchorable: (ElementPath) -> Bool = { _ in true },
+    remap: (ElementPath) -> ElementPath?
   ) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
     let oldLayout = layout, oldBounds = bounds, oldInset = contentInset, oldOffset = contentOffset
     let oldDisplayed = _displayed, oldPrefetched = _prefetched
@@ -229,11 +255,13 @@ extension CollectionView {
       _removed.removeAll(keepingCapacity: true)
     }
 
-    // The anchor: the first item on screen that survives, and its y in the viewport.
+    // The anchor: the first item on screen that survives and is not moved on purpose, and its
+    // y in the viewport.
     var anchor: (path: ElementPath, viewportY: Double)?
     if anchored {
       let viewport = self.viewport
-      for entry in _displayed where entry.path.kind == .item && entry.attributes.frame.intersects(viewport) {
+      for entry in _displayed
+      where entry.path.kind == .item && entry.attributes.frame.intersects(viewport) && anchorable(entry.path) {
         if let path = remap(entry.path) {
           anchor = (path, entry.attributes.frame.minY - contentOffset.y)
           break

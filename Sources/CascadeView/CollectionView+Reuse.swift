@@ -158,3 +158,17 @@ extension CollectionView {
     return (cell, _lastDequeuedPool)
   }
 }
+
+extension CollectionView where Cell: ReusableCell {
+  /// Registers how to make cells for `identifier`; each reused cell gets
+  /// ``ReusableCell/prepareForReuse()`` before the data source configures it.
+  ///
+  ///     view.register(forCellWithReuseIdentifier: "box") { Box() }
+  ///
+  /// - Complexity: O(1) amortized.
+  public func register(
+    forCellWithReuseIdentifier identifier: String, capacity: Int? = nil, _ make: @escaping () -> Cell
+  ) {
+    register(forCellWithReuseIdentifier: identifier, capacity: capacity, prepareForReuse: { $0.prepareForReuse() }, make)
+  }
+}

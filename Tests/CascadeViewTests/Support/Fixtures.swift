@@ -6,6 +6,8 @@ final class TestCell: ReusableCell {
   let serial: Int
   let reuseIdentifier: String
   var shows: ElementPath?
+  /// The id of the data source item the cell was configured for.
+  var itemID: Int?
   var prepared = 0
 
   init(_ reuseIdentifier: String, serial: Int) {
@@ -16,6 +18,7 @@ final class TestCell: ReusableCell {
   func prepareForReuse() {
     prepared += 1
     shows = nil
+    itemID = nil
   }
 }
 
@@ -23,7 +26,13 @@ typealias TestView = CollectionView<TestCell, WaterfallLayout>
 
 /// A data source over an array of sections of heights, with optional headers and footers.
 final class TestSource: CollectionViewDataSource {
-  var sections: [[Double]]
+  /// One item: a stable id, so tests can tell which item a cell was made for, and its height.
+  struct Entry: Hashable {
+    var id: Int
+    var height: Double
+  }
+  var sections: [[Entry]]
+  var nextID = 0
   var parameters: [WaterfallParameters]
   var itemIdentifier = "item"
   var supplementaryIdentifier = "supplementary"
@@ -32,8 +41,15 @@ final class TestSource: CollectionViewDataSource {
   var returnForeignCell = false
 
   init(_ sections: [[Double]], parameters: WaterfallParameters = WaterfallParameters()) {
-    self.sections = sections
+    self.sections = []
     self.parameters = Array(repeating: parameters, count: sections.count)
+    self.sections = sections.map { $0.map(entry) }
+  }
+
+  /// A new entry with a fresh id.
+  func entry(_ height: Double) -> Entry {
+    nextID += 1
+    return Entry(id: nextID, height: height)
   }
 
   func numberOfSections(in collectionView: TestView) -> Int { sections.count }
@@ -43,7 +59,7 @@ final class TestSource: CollectionViewDataSource {
   }
 
   func collectionView(_ collectionView: TestView, layoutItemAt path: ItemPath) -> WaterfallItem {
-    .height(sections[path.section][path.item])
+    .height(sections[path.section][path.item].height)
   }
 
   func collectionView(_ collectionView: TestView, parametersForSection section: Int) -> WaterfallParameters {
@@ -55,6 +71,7 @@ final class TestSource: CollectionViewDataSource {
     if returnForeignCell { return TestCell("foreign", serial: -1) }
     let cell = try collectionView.dequeueReusableCell(withReuseIdentifier: itemIdentifier, for: path)
     cell.shows = .item(path.item, section: path.section)
+    cell.itemID = sections[path.section][path.item].id
     return cell
   }
 

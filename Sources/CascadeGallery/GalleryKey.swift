@@ -1,0 +1,72 @@
+/// A key the gallery understands.
+public enum GalleryKey: Hashable, Sendable, CaseIterable {
+  /// Scroll one row up (arrow up, `k`).
+  case up
+  /// Scroll one row down (arrow down, `j`).
+  case down
+  /// Scroll a page up (Page Up, `b`).
+  case pageUp
+  /// Scroll a page down (Page Down, space).
+  case pageDown
+  /// Scroll to the top (Home, `g`).
+  case home
+  /// Scroll to the bottom (End, `G`).
+  case end
+  /// Cycle the collection's width, and with it the number of columns (`r`).
+  case resize
+  /// Append a page of items to the last section (`a`).
+  case append
+  /// Leave (`q`, Ctrl-C).
+  case quit
+
+  /// The keys in `bytes`, as a terminal in raw mode sends them: plain letters and the escape
+  /// sequences of xterm-like terminals (`ESC [ A`, `ESC [ 5 ~`, `ESC O H`...). Unknown bytes are
+  /// skipped.
+  ///
+  ///     GalleryKey.parse(Array("\u{1B}[Bq".utf8))  // [.down, .quit]
+  ///
+  /// - Complexity: O(n) for n bytes.
+  public static func parse(_ bytes: [UInt8]) -> [GalleryKey] {
+    var keys: [GalleryKey] = []
+    var i = 0
+    while i < bytes.count {
+      let byte = bytes[i]
+      i += 1
+      if byte == 0x1B, i < bytes.count, bytes[i] == UInt8(ascii: "[") || bytes[i] == UInt8(ascii: "O") {
+        // CSI or SS3: parameters (digits, ';') then one final byte.
+        i += 1
+        var parameter = 0
+        while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: ";") {
+          if bytes[i] != UInt8(ascii: ";") { parameter = parameter * 10 + Int(bytes[i] - UInt8(ascii: "0")) }
+          i += 1
+        }
+        guard i < bytes.count else { break }
+        let final = bytes[i]
+        i += 1
+        switch (final, parameter) {
+        case (UInt8(ascii: "A"), _): keys.append(.up)
+        case (UInt8(ascii: "B"), _): keys.append(.down)
+        case (UInt8(ascii: "H"), _), (UInt8(ascii: "~"), 1), (UInt8(ascii: "~"), 7): keys.append(.home)
+        case (UInt8(ascii: "F"), _), (UInt8(ascii: "~"), 4), (UInt8(ascii: "~"), 8): keys.append(.end)
+        case (UInt8(ascii: "~"), 5): keys.append(.pageUp)
+        case (UInt8(ascii: "~"), 6): keys.append(.pageDown)
+        default: break
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "k"): keys.append(.up)
+      case UInt8(ascii: "j"): keys.append(.down)
+      case UInt8(ascii: "b"): keys.append(.pageUp)
+      case UInt8(ascii: " "): keys.append(.pageDown)
+      case UInt8(ascii: "g"): keys.append(.home)
+      case UInt8(ascii: "G"): keys.append(.end)
+      case UInt8(ascii: "r"): keys.append(.resize)
+      case UInt8(ascii: "a"): keys.append(.append)
+      case UInt8(ascii: "q"), 3: keys.append(.quit)
+      default: break
+      }
+    }
+    return keys
+  }
+}

@@ -1,0 +1,127 @@
+import Cascade
+import CascadeGallery
+import CascadeView
+import Testing
+
+@Suite struct GalleryTests {
+  /// The README's `cascade-gallery --frames 3`, driven through the library.
+  @Test func nonInteractiveFrames() throws {
+    let gallery = try Gallery(columns: 80, rows: 24, seed: 1)
+    let lines = try gallery.playFrames(3)
+    #expect(lines.count == 3 * 25)
+    #expect(lines[0] == "--- frame 1/3 ---")
+    #expect(lines[1] == "== Section 1 · 40 items " + String(repeating: "=", count: 56))
+    #expect(lines[2] == "")
+    #expect(lines[3] == "+#0 5r--------+ +#1 6r--------+ +#2 7r---------+ +#3 4r--------+ +#4 4r--------+")
+    #expect(lines[4] == "|             | |             | |              | |             | |             |")
+    #expect(lines[24] == "s1#0-s1#20 (21) | created 24 reused 0 | 5 cols | y 0/2000")
+    #expect(lines[25] == "--- frame 2/3 ---")
+    #expect(lines[49] == "s1#5-s1#31 (27) | created 32 reused 3 | 5 cols | y 176/2000")
+    #expect(lines[50] == "--- frame 3/3 ---")
+    #expect(lines[74] == "s1#16-s1#39 (24) | created 32 reused 9 | 5 cols | y 352/2000")
+    // Plain text: no escape codes, nothing wider than the terminal.
+    #expect(lines.allSatisfy { !$0.contains("\u{1B}") && $0.count <= 80 })
+  }
+
+  @Test func framesWrapAroundAtTheBottom() throws {
+    let gallery = try Gallery(columns: 64, rows: 10, seed: 3)
+    try gallery.handle(.end)
+    let lines = try gallery.playFrames(2)
+    #expect(lines[10].hasSuffix("y \(Int(gallery.view.maximumContentOffsetY))/\(Int(gallery.view.maximumContentOffsetY))"))
+    #expect(lines[11] == "--- frame 2/2 ---")
+    #expect(lines[12].hasPrefix("== Section 1 · 40 items"))
+  }
+
+  @Test func keys() throws {
+    let gallery = try Gallery(columns: 80, rows: 24, seed: 1)
+    let view = gallery.view
+    try gallery.handle(.down)
+    #expect(view.contentOffset.y == 16)
+    try gallery.handle(.up)
+    try gallery.handle(.up)
+    #expect(view.contentOffset.y == 0)
+    try gallery.handle(.pageDown)
+    #expect(view.contentOffset.y == 352)  // 23 rows of viewport, less one
+    try gallery.handle(.pageUp)
+    #expect(view.contentOffset.y == 0)
+    try gallery.handle(.end)
+    #expect(view.contentOffset.y == 2000)
+    #expect(gallery.statusLine.hasPrefix("s3#"))
+    #expect(gallery.statusLine.contains("-s3#39 ("))
+    try gallery.handle(.home)
+    #expect(view.contentOffset.y == 0)
+    #expect(try gallery.handle(.quit) == .quit)
+    #expect(try gallery.handle(.down) == .continue)
+  }
+
+  @Test func resizeCyclesColumnsAndKeepsTheAnchor() throws {
+    let gallery = try Gallery(columns: 80, rows: 24, seed: 1)
+    let view = gallery.view
+    for _ in 0..<10 { try gallery.handle(.pageDown) }
+    func columns() -> Int? { view.layout.numberOfColumns(inSection: 0) }
+    #expect(columns() == 5)
+    let anchor = try #require(view.indexPathsForVisibleItems.first { path in
+      (view.layoutAttributesForItem(at: path)?.frame.minY ?? -1) >= view.contentOffset.y
+    })
+    let before = try #require(view.layoutAttributesForItem(at: anchor)).frame.minY - view.contentOffset.y
+    let cell = view.cellForItem(at: anchor)
+    try gallery.handle(.resize)
+    #expect(view.bounds.width == 480)
+    #expect(columns() == 4)
+    try gallery.handle(.resize)
+    #expect(columns() == 2)
+    try gallery.handle(.resize)
+    #expect(columns() == 5)
+    // Back at full width: the item is on screen again, within a row of where it was.
+    let after = try #require(view.layoutAttributesForItem(at: anchor)).frame.minY - view.contentOffset.y
+    #expect(abs(after - before) < 16 || view.contentOffset.y == view.maximumContentOffsetY)
+    #expect(view.cellForItem(at: anchor) != nil)
+    _ = cell
+    // Every line still fits the terminal.
+    #expect(gallery.render().allSatisfy { $0.count == 80 })
+  }
+
+  @Test func appendAddsAPage() throws {
+    let gallery = try Gallery(columns: 80, rows: 24, seed: 1)
+    try gallery.handle(.end)
+    let created = gallery.view.reuseStatistics.created
+    try gallery.handle(.append)
+    #expect(gallery.view.numberOfItems(inSection: 2) == 60)
+    #expect(gallery.data.sections[2].count == 60)
+    // The view stays put; the new items are below it.
+    try gallery.handle(.end)
+    #expect(gallery.statusLine.contains("-s3#59 ("))
+    // Scrolling a few screens reuses cells rather than making new ones for each.
+    #expect(gallery.view.reuseStatistics.created < created + 15)
+  }
+
+  @Test func terminalResize() throws {
+    let gallery = try Gallery(columns: 80, rows: 24, seed: 1)
+    try gallery.resizeTerminal(columns: 50, rows: 12)
+    let lines = gallery.render()
+    #expect(lines.count == 12)
+    #expect(lines.allSatisfy { $0.count == 50 })
+    // (400 + 8) / (112 + 8): 3 columns.
+    #expect(gallery.view.layout.numberOfColumns(inSection: 0) == 3)
+  }
+
+  @Test func keyBytes() {
+    #expect(GalleryKey.parse(Array("\u{1B}[A\u{1B}[B\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[F\u{1B}OH\u{1B}[4~".utf8))
+      == [.up, .down, .pageUp, .pageDown, .home, .end, .home, .end])
+    #expect(GalleryKey.parse(Array("jkrazq".utf8)) == [.down, .up, .resize, .append, .quit])
+    #expect(GalleryKey.parse([3]) == [.quit])
+    #expect(GalleryKey.parse(Array("\u{1B}[".utf8)) == [])
+  }
+
+  @Test func options() throws {
+    #expect(try GalleryOptions.parse([]) == GalleryOptions())
+    let options = try GalleryOptions.parse(["--frames", "5", "--size", "100x30", "--seed", "9"])
+    #expect(options.frames == 5 && options.columns == 100 && options.rows == 30 && options.seed == 9)
+    #expect(throws: GalleryUsageError("unknown option '--fames'")) { try GalleryOptions.parse(["--fames", "3"]) }
+    #expect(throws: GalleryUsageError("'--frames' needs a whole number >= 1")) { try GalleryOptions.parse(["--frames", "0"]) }
+    #expect(throws: GalleryUsageError("missing value for '--size'")) { try GalleryOptions.parse(["--size"]) }
+    #expect(throws: GalleryUsageError("'--size' needs COLSxROWS, at least 10x3, like 80x24 (got '80')")) {
+      try GalleryOptions.parse(["--size", "80"])
+    }
+  }
+}
