@@ -95,7 +95,8 @@ while let argument = arguments.popFirst() {
     guard let bytes = readWholeFile(input) else { fail("error: cannot read \(input)") }
     do {
       let results = try readResults(bytes)
-      writeFile(svgChart(results, subtitle: "from \(input)"), to: output)
+      let name = input.split(separator: "/").last.map(String.init) ?? input
+      writeFile(svgChart(results, subtitle: "median per query, bar = min–max of the samples; data: \(name)"), to: output)
       log("wrote \(output)")
       exit(0)
     } catch {
@@ -164,7 +165,7 @@ if let jsonPath {
   log("wrote \(jsonPath)")
 }
 if let svgPath {
-  writeFile(svgChart(bench.results, subtitle: "cascade-bench, this run"), to: svgPath)
+  writeFile(svgChart(bench.results, subtitle: "median per query, bar = min–max of the samples; \(machineDescription())"), to: svgPath)
   log("wrote \(svgPath)")
 }
 log("checksum \(String(_checksum, radix: 16)) (results consumed; ignore) — \(formatDuration(Double(now() - started))) in all")
