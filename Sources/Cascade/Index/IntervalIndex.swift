@@ -34,11 +34,29 @@ public struct IntervalIndex: Sendable {
   @usableFromInline
   internal var _lanes: [[Int32]]
 
+  /// Fences: for each lane, the interval end (`maxY`) of the last id of every full block of
+  /// `fenceBlock` ids, when the ids were appended with ``append(_:lane:maxY:)``. A query searches
+  /// the fences first (a small array that stays in cache) and then one block, instead of
+  /// probing the whole lane, where every probe reads a lane entry and then that element's bounds:
+  /// two dependent cache misses per probe in a large layout. A lane whose fences are missing or
+  /// out of step (ids appended with ``append(_:lane:)``) is searched without them; the answer is
+  /// the same either way. 8 bytes per block of 16: half a byte per id.
+  @usableFromInline
+  internal var _fences: [[Double]]
+
+  /// Ids per fence: a block is searched with at most 4 probes. (Measured: blocks of 16 answer
+  /// a 1M-item query faster than blocks of 64 or 8.)
+  @usableFromInline
+  internal static var fenceShift: Int { 4 }
+  @usableFromInline
+  internal static var fenceBlock: Int { 1 << fenceShift }
+
   /// Creates an empty index with `laneCount` lanes.
   ///
   /// - Complexity: O(L).
   public init(laneCount: Int) {
     _lanes = Array(repeating: [], count: Swift.max(0, laneCount))
+    _fences = Array(repeating: [], count: Swift.max(0, laneCount))
   }
 
   /// The number of lanes.
@@ -53,7 +71,10 @@ public struct IntervalIndex: Sendable {
   ///
   /// - Complexity: O(L) plus the copy of existing ids when storage grows.
   public mutating func reserveCapacity(perLane count: Int) {
-    for lane in _lanes.indices { _lanes[lane].reserveCapacity(_lanes[lane].count + count) }
+    for lane in _lanes.indices {
+      _lanes[lane].reserveCapacity(_lanes[lane].count + count)
+      _fences[lane].reserveCapacity((_lanes[lane].count + count) >> Self.fenceShift)
+    }
   }
 
   /// Adds element `id` to `lane`.
@@ -67,6 +88,18 @@ public struct IntervalIndex: Sendable {
     _lanes[lane].append(Int32(truncatingIfNeeded: id))
   }
 
+  /// Adds element `id`, whose interval ends at `maxY`, to `lane`; as ``append(_:lane:)``, and
+  /// keeps the lane's fences, which make queries on large lanes touch less memory.
+  ///
+  /// `maxY` must be exactly what the query's `bounds` closure will return for `id`.
+  ///
+  /// - Complexity: amortized O(1).
+  @inlinable
+  public mutating func append(_ id: Int, lane: Int, maxY: Double) {
+    _lanes[lane].append(Int32(truncatingIfNeeded: id))
+    if _lanes[lane].count & (Self.fenceBlock - 1) == 0 { _fences[lane].append(maxY) }
+  }
+
   /// Removes every id `>= id`, so that the elements from `id` on can be appended again.
   ///
   /// - Complexity: O(L·log n + r) for r removed ids.
@@ -74,6 +107,9 @@ public struct IntervalIndex: Sendable {
     for lane in _lanes.indices {
       let cut = _lanes[lane]._firstIndex { Int($0) >= id }
       _lanes[lane].removeSubrange(cut...)
+      // Full blocks before the cut keep their fences.
+      let keep = Swift.min(_fences[lane].count, cut >> Self.fenceShift)
+      _fences[lane].removeSubrange(keep...)
     }
   }
 
@@ -83,8 +119,12 @@ public struct IntervalIndex: Sendable {
   public mutating func reset(laneCount: Int, keepingCapacity: Bool = true) {
     if _lanes.count != laneCount {
       _lanes = Array(repeating: [], count: Swift.max(0, laneCount))
+      _fences = Array(repeating: [], count: Swift.max(0, laneCount))
     } else {
-      for lane in _lanes.indices { _lanes[lane].removeAll(keepingCapacity: keepingCapacity) }
+      for lane in _lanes.indices {
+        _lanes[lane].removeAll(keepingCapacity: keepingCapacity)
+        _fences[lane].removeAll(keepingCapacity: keepingCapacity)
+      }
     }
   }
 
@@ -107,7 +147,7 @@ public struct IntervalIndex: Sendable {
     let laneCount = _lanes.count
     if laneCount == 1 {
       _lanes[0].withUnsafeBufferPointer { lane in
-        var p = Self._start(lane, lower, after, bounds)
+        var p = _fences[0].withUnsafeBufferPointer { Self._start(lane, $0, lower, after, bounds) }
         while p < lane.count, bounds(Int(lane[p])).minY < upper {
           if !body(Int(lane[p])) { return }
           p += 1
@@ -118,7 +158,9 @@ public struct IntervalIndex: Sendable {
     withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: laneCount) { cursors in
       var live = 0
       for lane in 0..<laneCount {
-        let p = _lanes[lane].withUnsafeBufferPointer { Self._start($0, lower, after, bounds) }
+        let p = _lanes[lane].withUnsafeBufferPointer { ids in
+          _fences[lane].withUnsafeBufferPointer { Self._start(ids, $0, lower, after, bounds) }
+        }
         if p < _lanes[lane].count, bounds(Int(_lanes[lane][p])).minY < upper {
           cursors[live] = (lane, p)
           live += 1
@@ -139,10 +181,21 @@ public struct IntervalIndex: Sendable {
   @inlinable
   @inline(__always)
   internal static func _start(
-    _ lane: UnsafeBufferPointer<Int32>, _ lower: Double, _ after: Int,
+    _ lane: UnsafeBufferPointer<Int32>, _ fences: UnsafeBufferPointer<Double>, _ lower: Double, _ after: Int,
     _ bounds: (Int) -> (minY: Double, maxY: Double)
   ) -> Int {
-    let p = lane._firstIndex { bounds(Int($0)).maxY > lower }
+    let p: Int
+    if fences.count == lane.count >> fenceShift && fences.count > 0 {
+      // The first block whose last end is below `lower` holds the answer (or the partial block
+      // after the last fence does, or nobody): the same index a search of the whole lane finds,
+      // since the predicate is monotone along the lane.
+      let block = fences._firstIndex { $0 > lower }
+      let start = block << fenceShift
+      let end = Swift.min(lane.count, start + fenceBlock)
+      p = start + UnsafeBufferPointer(rebasing: lane[start..<end])._firstIndex { bounds(Int($0)).maxY > lower }
+    } else {
+      p = lane._firstIndex { bounds(Int($0)).maxY > lower }
+    }
     if after >= 0, p < lane.count, Int(lane[p]) <= after {
       return lane._firstIndex { Int($0) > after }
     }
@@ -219,6 +272,13 @@ extension IntervalIndex {
   ///
   /// - Complexity: O(n).
   package func _violation(bounds: (Int) -> (minY: Double, maxY: Double)) -> String? {
+    for (laneNumber, fences) in _fences.enumerated() {
+      guard fences.count == _lanes[laneNumber].count >> Self.fenceShift else { continue }  // unused
+      for (k, fence) in fences.enumerated() {
+        let id = Int(_lanes[laneNumber][(k << Self.fenceShift) + Self.fenceBlock - 1])
+        if fence != bounds(id).maxY { return "lane \(laneNumber): fence \(k) \(fence) is not the end of element \(id)" }
+      }
+    }
     for (laneNumber, lane) in _lanes.enumerated() {
       for p in lane.indices.dropFirst() {
         let a = Int(lane[p - 1]), b = Int(lane[p])

@@ -231,6 +231,12 @@ internal struct _Section: Sendable {
     // The lanes' outer array is held open for the whole loop, so that adding an id to a lane
     // checks only that lane's storage, not the array of lanes as `index.append` does.
     index._lanes.withUnsafeMutableBufferPointer { lanes in
+    index._fences.withUnsafeMutableBufferPointer { fences in
+    // A fence per full block of a lane: the end of its last item (see IntervalIndex._fences).
+    func add(_ i: Int, lane: Int, maxY: Double) {
+      lanes[lane].append(Int32(truncatingIfNeeded: i))
+      if lanes[lane].count & (IntervalIndex.fenceBlock - 1) == 0 { fences[lane].append(maxY) }
+    }
     records.withUnsafeMutableBufferPointer { records in
       next.withUnsafeMutableBufferPointer { next in
         for i in start..<n {
@@ -256,7 +262,7 @@ internal struct _Section: Sendable {
             records[i].height = h
             records[i].column = Int32(truncatingIfNeeded: j)
             next[j] = maxY + g.itemSpacing
-            lanes[j].append(Int32(truncatingIfNeeded: i))
+            add(i, lane: j, maxY: maxY)
           } else if span > 1 && span < c {
             let (s, y) = Self.lowestRun(next, span: span, tolerance: g.tolerance)
             let h = records[i].height(atWidth: g.width(span: span))
@@ -266,7 +272,7 @@ internal struct _Section: Sendable {
             records[i].column = Int32(truncatingIfNeeded: s)
             let nextY = maxY + g.itemSpacing
             for j in s..<(s + span) { next[j] = nextY }
-            lanes[s].append(Int32(truncatingIfNeeded: i))
+            add(i, lane: s, maxY: maxY)
           } else {
             var y = next[0]
             for j in 1..<c where next[j] > y { y = next[j] }
@@ -277,11 +283,12 @@ internal struct _Section: Sendable {
             records[i].column = -1
             let nextY = maxY + g.itemSpacing
             for j in 0..<c { next[j] = nextY }
-            lanes[0].append(Int32(truncatingIfNeeded: i))
+            add(i, lane: 0, maxY: maxY)
           }
           if maxY > bottom { bottom = maxY }
         }
       }
+    }
     }
     }
     self.bottom = bottom
