@@ -1,17 +1,28 @@
 import Cascade
 import CascadeView
 
+// The gallery is its own view's data source: the sample heights, boxes and header bars.
+
 extension Gallery: CollectionViewDataSource {
+  /// The sample data's sections.
+  ///
+  /// - Complexity: O(1).
   public func numberOfSections(in collectionView: CollectionView<GalleryCell, WaterfallLayout>) -> Int {
     data.sections.count
   }
 
+  /// The sample data's items in `section`.
+  ///
+  /// - Complexity: O(1).
   public func collectionView(
     _ collectionView: CollectionView<GalleryCell, WaterfallLayout>, numberOfItemsInSection section: Int
   ) -> Int {
     data.sections[section].count
   }
 
+  /// A one-column item of the sample height.
+  ///
+  /// - Complexity: O(1).
   public func collectionView(
     _ collectionView: CollectionView<GalleryCell, WaterfallLayout>, layoutItemAt path: ItemPath
   ) -> WaterfallItem {
@@ -19,6 +30,8 @@ extension Gallery: CollectionViewDataSource {
   }
 
   /// Items show their index and height in rows: `#12 4r`.
+  ///
+  /// - Complexity: O(1).
   public func collectionView(
     _ collectionView: CollectionView<GalleryCell, WaterfallLayout>, cellForItemAt path: ItemPath
   ) throws(CollectionViewError) -> GalleryCell {
@@ -30,6 +43,8 @@ extension Gallery: CollectionViewDataSource {
   }
 
   /// Headers show the section's number and item count.
+  ///
+  /// - Complexity: O(1).
   public func collectionView(
     _ collectionView: CollectionView<GalleryCell, WaterfallLayout>, viewForSupplementaryElementOfKind kind: ElementKind,
     inSection section: Int

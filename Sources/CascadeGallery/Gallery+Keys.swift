@@ -19,17 +19,17 @@ extension Gallery {
     let page = max(row, view.bounds.height - row)
     let y = view.contentOffset.y
     switch key {
-    case .up: try scroll(to: y - row)
-    case .down: try scroll(to: y + row)
-    case .pageUp: try scroll(to: y - page)
-    case .pageDown: try scroll(to: y + page)
-    case .home: try scroll(to: view.minimumContentOffsetY)
-    case .end: try scroll(to: view.maximumContentOffsetY)
+    case .up: try _scroll(to: y - row)
+    case .down: try _scroll(to: y + row)
+    case .pageUp: try _scroll(to: y - page)
+    case .pageDown: try _scroll(to: y + page)
+    case .home: try _scroll(to: view.minimumContentOffsetY)
+    case .end: try _scroll(to: view.maximumContentOffsetY)
     case .resize:
       widthIndex = (widthIndex + 1) % Self.widthFractions.count
       try view.setBounds(Self._bounds(columns: columns, rows: rows, fraction: Self.widthFractions[widthIndex]))
       // Keep the offset on a whole row, so that boxes stay aligned with text rows.
-      try scroll(to: (view.contentOffset.y / row).rounded(.down) * row)
+      try _scroll(to: (view.contentOffset.y / row).rounded(.down) * row)
     case .append:
       let section = data.sections.count - 1
       let start = data.sections[section].count
@@ -42,7 +42,7 @@ extension Gallery {
   }
 
   /// Scrolls to `y`, clamped to the content.
-  func scroll(to y: Double) throws(CollectionViewError) {
+  func _scroll(to y: Double) throws(CollectionViewError) {
     try view.setContentOffset(view.clampedContentOffset(Point(x: view.contentOffset.x, y: y)))
   }
 }

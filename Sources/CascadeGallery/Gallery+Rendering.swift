@@ -81,7 +81,7 @@ extension Gallery {
         if view.contentOffset.y >= view.maximumContentOffsetY {
           try handle(.home)
         } else {
-          try scroll(to: view.contentOffset.y + step)
+          try _scroll(to: view.contentOffset.y + step)
         }
       }
       output.append("--- frame \(frame)/\(max(1, count)) ---")

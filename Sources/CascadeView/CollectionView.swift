@@ -7,8 +7,13 @@
 //   CollectionView+Queries.swift         hit-testing, visible paths and cells
 //   CollectionView+BatchUpdates.swift    reloadData, performBatchUpdates, anchoring
 //   CollectionView+Refresh.swift         the diff of the displayed set (the hot path)
-//   CollectionViewDataSource.swift, CollectionViewDelegate.swift, CollectionViewUpdate.swift,
-//   BatchUpdate.swift, BatchUpdate+Remap.swift, CollectionViewError.swift, ReusableCell.swift
+//   CollectionView+Testing.swift         test hooks (package access)
+//   CollectionViewDataSource.swift       what the view asks of the app
+//   CollectionViewDelegate.swift         what the view tells the toolkit
+//   CollectionViewUpdate.swift           the update value; DisplayedElement.swift its elements
+//   BatchUpdate.swift, BatchUpdate+Remap.swift   batch updates and how paths move through them
+//   CollectionViewError.swift, ReusableCell.swift, ScrollPosition.swift, ReuseStatistics.swift
+//   Internal/_ReusePool.swift            pools, the pool journal, displayed entries
 
 import Cascade
 

@@ -31,21 +31,33 @@ public protocol CollectionViewDataSource<Cell, Layout>: AnyObject {
   associatedtype Layout: CollectionLayout
 
   /// The number of sections. Default 1.
+  ///
+  /// - Complexity: asked once per reload or batch; keep it O(1).
   func numberOfSections(in collectionView: CollectionView<Cell, Layout>) -> Int
 
   /// The number of items in `section`.
+  ///
+  /// - Complexity: asked once per section per reload or batch; keep it O(1).
   func collectionView(_ collectionView: CollectionView<Cell, Layout>, numberOfItemsInSection section: Int) -> Int
 
   /// What the layout needs to know about the item at `path` (its height, size, span...).
+  ///
+  /// - Complexity: asked once per item by ``CollectionView/reloadData()``, and once per inserted
+  ///   or reloaded item by ``CollectionView/performBatchUpdates(_:)``; keep it O(1).
   func collectionView(_ collectionView: CollectionView<Cell, Layout>, layoutItemAt path: ItemPath) -> Layout.Item
 
   /// The layout parameters `section` overrides. Default: none, for ``WaterfallLayout``.
+  ///
+  /// - Complexity: asked once per section built; keep it O(1).
   func collectionView(
     _ collectionView: CollectionView<Cell, Layout>, parametersForSection section: Int
   ) -> Layout.SectionParameters
 
   /// The cell for the item at `path`, obtained with
   /// ``CollectionView/dequeueReusableCell(withReuseIdentifier:for:)`` and configured.
+  ///
+  /// - Complexity: asked once each time an item enters the display rect: this is on the scroll
+  ///   path, so configure without allocating if steps should allocate nothing.
   func collectionView(
     _ collectionView: CollectionView<Cell, Layout>, cellForItemAt path: ItemPath
   ) throws(CollectionViewError) -> Cell
@@ -54,6 +66,8 @@ public protocol CollectionViewDataSource<Cell, Layout>: AnyObject {
   /// ``CollectionView/dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:inSection:)``.
   /// Asked only when the layout gives the section that element. Default: throws
   /// ``CollectionViewError/noSupplementaryView(_:)``.
+  ///
+  /// - Complexity: asked once each time a header or footer enters the display rect.
   func collectionView(
     _ collectionView: CollectionView<Cell, Layout>, viewForSupplementaryElementOfKind kind: ElementKind,
     inSection section: Int
@@ -62,9 +76,13 @@ public protocol CollectionViewDataSource<Cell, Layout>: AnyObject {
 
 extension CollectionViewDataSource {
   /// One section.
+  ///
+  /// - Complexity: O(1).
   public func numberOfSections(in collectionView: CollectionView<Cell, Layout>) -> Int { 1 }
 
   /// No supplementary views: throws ``CollectionViewError/noSupplementaryView(_:)``.
+  ///
+  /// - Complexity: O(1).
   public func collectionView(
     _ collectionView: CollectionView<Cell, Layout>, viewForSupplementaryElementOfKind kind: ElementKind,
     inSection section: Int
@@ -75,6 +93,8 @@ extension CollectionViewDataSource {
 
 extension CollectionViewDataSource where Layout == WaterfallLayout {
   /// No overrides: every section takes the layout's parameters.
+  ///
+  /// - Complexity: O(1).
   public func collectionView(
     _ collectionView: CollectionView<Cell, Layout>, parametersForSection section: Int
   ) -> WaterfallParameters {

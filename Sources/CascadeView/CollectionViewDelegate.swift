@@ -20,53 +20,102 @@ public protocol CollectionViewDelegate<Cell, Layout>: AnyObject {
   associatedtype Layout: CollectionLayout
 
   /// `cell` is about to show the item at `path`.
+  ///
+  /// - Complexity: called on the scroll path; keep it cheap, and allocation-free for
+  ///   allocation-free steps.
   func collectionView(_ collectionView: CollectionView<Cell, Layout>, willDisplay cell: Cell, forItemAt path: ItemPath)
 
   /// `cell` no longer shows the item that was at `path`; it is back in the reuse pool.
+  ///
+  /// - Complexity: called on the scroll path; keep it cheap, and allocation-free for
+  ///   allocation-free steps.
   func collectionView(
     _ collectionView: CollectionView<Cell, Layout>, didEndDisplaying cell: Cell, forItemAt path: ItemPath)
 
   /// `view` is about to show the header or footer of `section`.
+  ///
+  /// - Complexity: called on the scroll path; keep it cheap, and allocation-free for
+  ///   allocation-free steps.
   func collectionView(
     _ collectionView: CollectionView<Cell, Layout>, willDisplaySupplementaryView view: Cell,
     forElementKind kind: ElementKind, inSection section: Int)
 
   /// `view` no longer shows the header or footer that was `section`'s.
+  ///
+  /// - Complexity: called on the scroll path; keep it cheap, and allocation-free for
+  ///   allocation-free steps.
   func collectionView(
     _ collectionView: CollectionView<Cell, Layout>, didEndDisplayingSupplementaryView view: Cell,
     forElementOfKind kind: ElementKind, inSection section: Int)
 
   /// Items entered the prefetch band, beyond the overscan in the scroll direction: start loading
   /// what their cells will need.
+  ///
+  /// - Complexity: called on the scroll path; keep it cheap, and allocation-free for
+  ///   allocation-free steps.
   func collectionView(_ collectionView: CollectionView<Cell, Layout>, prefetchItemsAt paths: [ItemPath])
 
   /// Items left the prefetch band without being displayed (the scroll turned back): stop
   /// loading for them.
+  ///
+  /// - Complexity: called on the scroll path; keep it cheap, and allocation-free for
+  ///   allocation-free steps.
   func collectionView(_ collectionView: CollectionView<Cell, Layout>, cancelPrefetchingForItemsAt paths: [ItemPath])
 
   /// The whole change of the displayed set, once the per-element calls are made.
+  ///
+  /// - Complexity: called on the scroll path; keep it cheap, and allocation-free for
+  ///   allocation-free steps.
   func collectionView(
     _ collectionView: CollectionView<Cell, Layout>, didUpdateDisplayedElements update: CollectionViewUpdate<Cell>)
 
   /// The content offset changed.
+  ///
+  /// - Complexity: called on the scroll path; keep it cheap, and allocation-free for
+  ///   allocation-free steps.
   func collectionViewDidScroll(_ collectionView: CollectionView<Cell, Layout>)
 }
 
+/// Empty defaults: a delegate implements only what it needs.
 extension CollectionViewDelegate {
+  /// Does nothing.
+  ///
+  /// - Complexity: O(1).
   public func collectionView(
     _ collectionView: CollectionView<Cell, Layout>, willDisplay cell: Cell, forItemAt path: ItemPath) {}
+  /// Does nothing.
+  ///
+  /// - Complexity: O(1).
   public func collectionView(
     _ collectionView: CollectionView<Cell, Layout>, didEndDisplaying cell: Cell, forItemAt path: ItemPath) {}
+  /// Does nothing.
+  ///
+  /// - Complexity: O(1).
   public func collectionView(
     _ collectionView: CollectionView<Cell, Layout>, willDisplaySupplementaryView view: Cell,
     forElementKind kind: ElementKind, inSection section: Int) {}
+  /// Does nothing.
+  ///
+  /// - Complexity: O(1).
   public func collectionView(
     _ collectionView: CollectionView<Cell, Layout>, didEndDisplayingSupplementaryView view: Cell,
     forElementOfKind kind: ElementKind, inSection section: Int) {}
+  /// Does nothing.
+  ///
+  /// - Complexity: O(1).
   public func collectionView(_ collectionView: CollectionView<Cell, Layout>, prefetchItemsAt paths: [ItemPath]) {}
+  /// Does nothing.
+  ///
+  /// - Complexity: O(1).
   public func collectionView(
     _ collectionView: CollectionView<Cell, Layout>, cancelPrefetchingForItemsAt paths: [ItemPath]) {}
+  /// Does nothing.
+  ///
+  /// - Complexity: O(1).
   public func collectionView(
     _ collectionView: CollectionView<Cell, Layout>, didUpdateDisplayedElements update: CollectionViewUpdate<Cell>) {}
+  /// Does nothing.
+  ///
+  /// - Complexity: O(1).
   public func collectionViewDidScroll(_ collectionView: CollectionView<Cell, Layout>) {}
 }

@@ -4,7 +4,7 @@ import Cascade
 ///
 /// Every throwing call of ``CollectionView`` is atomic: when it throws, the view (its layout,
 /// content offset, displayed cells, reuse pools and counters) is exactly as it was before the
-/// call, and the delegate has heard nothing.
+/// call, and the delegate has heard nothing; only ``CollectionView/lastUpdate`` is left empty.
 public enum CollectionViewError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A cell or supplementary view was dequeued with a reuse identifier nobody registered.
   case unregisteredReuseIdentifier(String)
