@@ -155,19 +155,21 @@ public struct IntervalIndex: Sendable {
       }
       return
     }
-    withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: laneCount) { cursors in
+    withUnsafeTemporaryAllocation(of: (Int, Int, Int).self, capacity: laneCount) { cursors in
       var live = 0
       for lane in 0..<laneCount {
         let p = _lanes[lane].withUnsafeBufferPointer { ids in
           _fences[lane].withUnsafeBufferPointer { Self._start(ids, $0, lower, after, bounds) }
         }
-        if p < _lanes[lane].count, bounds(Int(_lanes[lane][p])).minY < upper {
-          cursors[live] = (lane, p)
+        if p < _lanes[lane].count, case let id = Int(_lanes[lane][p]), bounds(id).minY < upper {
+          cursors[live] = (lane, p, id)
           live += 1
         }
       }
-      // A cursor is (lane, position). A lane ends at its first element starting at or below
-      // `upper`; since tops never decrease in a lane, that is tested as the cursor advances.
+      // A cursor is (lane, position, id at that position): the merge compares ids on the stack
+      // rather than reading them back from the lanes. A lane ends at its first element starting
+      // at or below `upper`; since tops never decrease in a lane, that is tested as the cursor
+      // advances.
       if live <= 8 {
         _mergeLinear(cursors, live: live, upper: upper, bounds: bounds, body)
       } else {
@@ -206,22 +208,22 @@ public struct IntervalIndex: Sendable {
   @inlinable
   @inline(__always)
   internal func _mergeLinear(
-    _ cursors: UnsafeMutableBufferPointer<(Int, Int)>, live: Int, upper: Double,
+    _ cursors: UnsafeMutableBufferPointer<(Int, Int, Int)>, live: Int, upper: Double,
     bounds: (Int) -> (minY: Double, maxY: Double), _ body: (Int) -> Bool
   ) {
     var live = live
     while live > 0 {
       var best = 0
-      var bestId = Int(_lanes[cursors[0].0][cursors[0].1])
+      var bestId = cursors[0].2
       for c in 1..<live {
-        let id = Int(_lanes[cursors[c].0][cursors[c].1])
+        let id = cursors[c].2
         if id < bestId { best = c; bestId = id }
       }
       if !body(bestId) { return }
-      let (lane, position) = cursors[best]
+      let (lane, position, _) = cursors[best]
       let next = position + 1
-      if next < _lanes[lane].count, bounds(Int(_lanes[lane][next])).minY < upper {
-        cursors[best] = (lane, next)
+      if next < _lanes[lane].count, case let id = Int(_lanes[lane][next]), bounds(id).minY < upper {
+        cursors[best] = (lane, next, id)
       } else {
         live -= 1
         cursors[best] = cursors[live]
@@ -232,11 +234,11 @@ public struct IntervalIndex: Sendable {
   /// Merges many lanes with a binary min-heap of their head ids.
   @inlinable
   internal func _mergeHeap(
-    _ heap: UnsafeMutableBufferPointer<(Int, Int)>, live: Int, upper: Double,
+    _ heap: UnsafeMutableBufferPointer<(Int, Int, Int)>, live: Int, upper: Double,
     bounds: (Int) -> (minY: Double, maxY: Double), _ body: (Int) -> Bool
   ) {
     var size = live
-    func id(_ i: Int) -> Int32 { _lanes[heap[i].0][heap[i].1] }
+    func id(_ i: Int) -> Int { heap[i].2 }
     func siftDown(_ start: Int) {
       var i = start
       while true {
@@ -252,11 +254,11 @@ public struct IntervalIndex: Sendable {
     var i = size / 2
     while i > 0 { i -= 1; siftDown(i) }
     while size > 0 {
-      if !body(Int(id(0))) { return }
-      let (lane, position) = heap[0]
+      if !body(id(0)) { return }
+      let (lane, position, _) = heap[0]
       let next = position + 1
-      if next < _lanes[lane].count, bounds(Int(_lanes[lane][next])).minY < upper {
-        heap[0] = (lane, next)
+      if next < _lanes[lane].count, case let nextId = Int(_lanes[lane][next]), bounds(nextId).minY < upper {
+        heap[0] = (lane, next, nextId)
       } else {
         size -= 1
         heap[0] = heap[size]
