@@ -45,8 +45,8 @@ func svgChart(_ results: [Measurement], subtitle: String) -> String {
   guard !all.isEmpty else { return svg + "<text x=\"\(Int(width / 2))\" y=\"200\" text-anchor=\"middle\">no query.random results</text>\n</svg>\n" }
   let xs = all.map { Double($0.n) }
   let ys = all.flatMap { [$0.spread.min, $0.spread.max, $0.nsPerOp] }.filter { $0 > 0 }
-  let x0 = Int(log10(xs.min()!).rounded(.down)), x1 = Swift.max(x0 + 1, Int(log10(xs.max()!).rounded(.up)))
-  let y0 = Int(log10(ys.min()!).rounded(.down)), y1 = Swift.max(y0 + 1, Int(log10(ys.max()!).rounded(.up)))
+  let x0 = Int(log10(xs.min() ?? 1e4).rounded(.down)), x1 = Swift.max(x0 + 1, Int(log10(xs.max() ?? 1e7).rounded(.up)))
+  let y0 = Int(log10(ys.min() ?? 1).rounded(.down)), y1 = Swift.max(y0 + 1, Int(log10(ys.max() ?? 1e9).rounded(.up)))
   func px(_ n: Double) -> Double { left + (log10(n) - Double(x0)) / Double(x1 - x0) * plotW }
   func py(_ v: Double) -> Double { top + plotH - (log10(v) - Double(y0)) / Double(y1 - y0) * plotH }
   func f(_ v: Double) -> String { formatNumber(v, digits: 1) }

@@ -17,6 +17,16 @@ func blackHole(_ value: Int) {
   _checksum = (_checksum &* 0x100_0000_01b3) ^ UInt64(bitPattern: Int64(value))
 }
 
+/// The result of a call the benchmark's own inputs make valid; a failure is a bug in the bench,
+/// reported with what failed rather than a bare `try!`.
+func mustSucceed<T>(_ what: String, _ body: () throws -> T) -> T {
+  do {
+    return try body()
+  } catch {
+    fatalError("cascade-bench: \(what) failed: \(error)")
+  }
+}
+
 /// Monotonic time in nanoseconds.
 @inline(__always)
 func now() -> UInt64 {
@@ -118,7 +128,7 @@ final class Bench {
     }
     let allocations = Allocations.count - allocationsBefore
     let m = Measurement(
-      benchmark: name, n: n, nsPerOp: median(times), spread: (times.min()!, times.max()!),
+      benchmark: name, n: n, nsPerOp: median(times), spread: (times.min() ?? 0, times.max() ?? 0),
       allocationsPerOp: Allocations.isInstalled ? Double(allocations) / (Double(samples * k) * unitsPerOp) : nil,
       unit: unit, samples: samples, opsPerSample: k, note: note)
     record(m)
@@ -134,10 +144,9 @@ final class Bench {
     note: String? = nil, _ body: () -> T, consume: (T) -> Int
   ) -> Measurement {
     var start = now()
-    var warm: T? = body()
+    let warm = body()
     let first = Double(now() - start)
-    blackHole(consume(warm!))
-    warm = nil
+    blackHole(consume(warm))
     let k = Swift.max(1, Swift.min(1024, Int(sampleTarget / Swift.max(first, 1))))
     let samples = sampleCount(forSampleTime: first * Double(k), requested: requested)
     var times: [Double] = []
@@ -156,7 +165,7 @@ final class Bench {
       times.append(Double(elapsed) / (Double(k) * unitsPerOp))
     }
     let m = Measurement(
-      benchmark: name, n: n, nsPerOp: median(times), spread: (times.min()!, times.max()!),
+      benchmark: name, n: n, nsPerOp: median(times), spread: (times.min() ?? 0, times.max() ?? 0),
       allocationsPerOp: Allocations.isInstalled ? Double(allocations) / (Double(samples * k) * unitsPerOp) : nil,
       unit: unit, samples: samples, opsPerSample: k, note: note)
     record(m)
@@ -260,7 +269,7 @@ extension Bench {
       times.append(Double(elapsed) / (Double(k) * unitsPerOp))
     }
     let m = Measurement(
-      benchmark: name, n: n, nsPerOp: median(times), spread: (times.min()!, times.max()!),
+      benchmark: name, n: n, nsPerOp: median(times), spread: (times.min() ?? 0, times.max() ?? 0),
       allocationsPerOp: Allocations.isInstalled ? Double(allocations) / (Double(samples * k) * unitsPerOp) : nil,
       unit: unit, samples: samples, opsPerSample: k, note: note)
     record(m)

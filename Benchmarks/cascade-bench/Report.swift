@@ -23,7 +23,7 @@ func markdownTable(_ results: [Measurement]) -> String {
   for (primary, baselines) in comparisons {
     let ns = results.filter { $0.benchmark == primary }.map(\.n)
     for n in ns {
-      let m = find(primary, n)!
+      guard let m = find(primary, n) else { continue }
       shown.insert("\(primary)/\(n)")
       let allocs = m.allocationsPerOp.map(formatCount) ?? "–"
       let present = baselines.compactMap { b in find(b, n).map { (b, $0) } }

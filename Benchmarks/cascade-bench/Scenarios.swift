@@ -221,9 +221,11 @@ struct Scenarios {
     var layout = Workload.layout(items)
     bench.measurePrepared("append.batch", n: n, unit: .perItem, unitsPerOp: Double(batch.count),
                           note: "apply([.appendItems(1,000 items)]), ns per appended item") {
-      try! layout.apply([.deleteItems(n..<layout.numberOfItems(inSection: 0), section: 0)])
+      mustSucceed("undoing the append") {
+        try layout.apply([.deleteItems(n..<layout.numberOfItems(inSection: 0), section: 0)])
+      }
     } operation: {
-      try! layout.apply([.appendItems(batch, section: 0)])
+      mustSucceed("append") { try layout.apply([.appendItems(batch, section: 0)]) }
       return Int(layout.contentSize.height)
     }
   }
@@ -233,7 +235,9 @@ struct Scenarios {
     let per = n / 10
     let sections = (0..<10).map { s in WaterfallSection(items: Array(items[(s * per)..<((s + 1) * per)])) }
     func build() -> WaterfallLayout {
-      try! WaterfallLayout(width: Workload.width, parameters: Workload.parameters, sections: sections)
+      mustSucceed("layout of 10 sections") {
+        try WaterfallLayout(width: Workload.width, parameters: Workload.parameters, sections: sections)
+      }
     }
     if wants("update.middle") {
       var layout = build()
@@ -245,7 +249,7 @@ struct Scenarios {
         var sum = 0
         for _ in 0..<k {
           flip ^= 1
-          try! layout.apply([.replaceItems([heights[flip]], at: middle, section: 9)])
+          mustSucceed("replace") { try layout.apply([.replaceItems([heights[flip]], at: middle, section: 9)]) }
           sum &+= Int(layout.contentSize.height)
         }
         return sum
@@ -311,9 +315,10 @@ func memoryChild(kind: String, n: Int) -> String {
   var layout: WaterfallLayout?
   var seed: SeedWaterfallLayout?
   if kind == "seed" {
-    seed = SeedWaterfallLayout(width: Workload.width, columnCount: Workload.columns, spacing: 10,
-                               numberOfItems: n) { heights[$0.item] }
-    seed!.prepare()
+    var built = SeedWaterfallLayout(width: Workload.width, columnCount: Workload.columns, spacing: 10,
+                                    numberOfItems: n) { heights[$0.item] }
+    built.prepare()
+    seed = built
   } else {
     layout = Workload.layout(items)
   }

@@ -41,7 +41,7 @@ extension Scenarios {
   func viewScrollStep(_ n: Int, _ items: [WaterfallItem], contentHeight: Double) {
     let source = BenchDataSource(items: items)
     let view = CollectionView<BenchCell, WaterfallLayout>(
-      layout: try! WaterfallLayout(width: Workload.width, parameters: Workload.parameters),
+      layout: mustSucceed("empty layout") { try WaterfallLayout(width: Workload.width, parameters: Workload.parameters) },
       bounds: Size(width: Workload.width, height: Workload.viewportHeight))
     view.register(forCellWithReuseIdentifier: "cell", prepareForReuse: { $0.prepareForReuse() }) { BenchCell() }
     view.dataSource = source

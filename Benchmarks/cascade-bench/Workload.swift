@@ -48,7 +48,9 @@ enum Workload {
 
   /// One section of `items`.
   static func layout(_ items: [WaterfallItem]) -> WaterfallLayout {
-    try! WaterfallLayout(width: width, parameters: parameters, sections: [WaterfallSection(items: items)])
+    mustSucceed("layout") {
+      try WaterfallLayout(width: width, parameters: parameters, sections: [WaterfallSection(items: items)])
+    }
   }
 
   /// The frames of every item of a one-section layout, in item order: what the baselines scan.
@@ -56,7 +58,7 @@ enum Workload {
     let n = layout.numberOfItems(inSection: 0)
     var frames: [Rect] = []
     frames.reserveCapacity(n)
-    for i in 0..<n { frames.append(layout.layoutAttributesForItem(at: ItemPath(item: i, section: 0))!.frame) }
+    for i in 0..<n { frames.append(layout.layoutAttributesForItem(at: ItemPath(item: i, section: 0))?.frame ?? .zero) }
     return frames
   }
 

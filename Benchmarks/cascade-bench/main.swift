@@ -150,7 +150,7 @@ log("machine: \(machineDescription())")
 // Memory first, while the heap is fresh, so resident-size deltas are not hidden by pages that
 // earlier scenarios freed but the allocator kept.
 if scenarios.wantsAny("memory") {
-  scenarios.memory(n: quick ? 10_000 : (runSizes.contains(1_000_000) ? 1_000_000 : runSizes.max()!))
+  scenarios.memory(n: quick ? 10_000 : (runSizes.contains(1_000_000) ? 1_000_000 : runSizes.max() ?? 1_000_000))
 }
 for n in runSizes { scenarios.run(n: n) }
 
