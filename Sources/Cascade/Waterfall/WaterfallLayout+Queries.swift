@@ -99,8 +99,10 @@ extension WaterfallLayout {
     inSection s: Int, y0: Double, _ rect: Rect, after: ElementPath?,
     _ body: (LayoutAttributes) -> Bool
   ) -> Bool {
-    let section = _sections[s]
-    if section.height == 0 { return true }
+    // Fields are read through `_sections[s]` rather than a `let` copy of the section, which
+    // would copy the whole struct and retain and release each of its arrays on every query.
+    if _sections[s].height == 0 { return true }
+    let geometry = _sections[s].geometry
     // Skip what a cursor has already delivered: in its own section, the header and items up to it.
     var afterItem = -1
     let continuing = after?.section == s
@@ -111,27 +113,27 @@ extension WaterfallLayout {
       case .footer: return true
       }
     }
-    if !continuing && section.geometry.header > 0 {
-      let header = _header(s, section, y0)
+    if !continuing && geometry.header > 0 {
+      let header = _header(s, _sections[s], y0)
       if Self._hit(header.frame, rect), !body(header) { return false }
     }
     let slack = _slack(rect.minY, rect.maxY, y0)
     var going = true
-    if !section.records.isEmpty {
-      section.records.withUnsafeBufferPointer { records in
-        section.index.forEachOverlapping(
+    if !_sections[s].records.isEmpty {
+      _sections[s].records.withUnsafeBufferPointer { records in
+        _sections[s].index.forEachOverlapping(
           rect.minY - y0 - slack, rect.maxY - y0 + slack, after: afterItem,
           bounds: { id in let r = records[id]; return (r.y, r.y + r.height) }  // see element(at:)
         ) { id in
-          let attributes = _item(id, s, section.geometry, records[id], y0)
+          let attributes = _item(id, s, geometry, records[id], y0)
           if Self._hit(attributes.frame, rect), !body(attributes) { going = false; return false }
           return true
         }
       }
     }
     if !going { return false }
-    if section.geometry.footer > 0 {
-      let footer = _footer(s, section, y0)
+    if geometry.footer > 0 {
+      let footer = _footer(s, _sections[s], y0)
       if Self._hit(footer.frame, rect), !body(footer) { return false }
     }
     return true
