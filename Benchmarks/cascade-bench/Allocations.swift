@@ -113,6 +113,13 @@ enum Allocations {
     func u32(_ o: Int) -> Int { u16(o) | u16(o + 2) << 16 }
     func u64(_ o: Int) -> Int { u32(o) | u32(o + 4) << 32 }
     guard file.count > 0x40, file[0] == 0x7f, file[1] == 0x45, file[4] == 2 else { return 0 }  // ELF64
+    // The relocation types that fill a GOT slot with a function's address.
+    let slotTypes: Set<Int>
+    switch u16(0x12) {  // e_machine
+    case 62: slotTypes = [7, 6]  // x86-64: R_X86_64_JUMP_SLOT, R_X86_64_GLOB_DAT
+    case 183: slotTypes = [1026, 1025]  // AArch64: R_AARCH64_JUMP_SLOT, R_AARCH64_GLOB_DAT
+    default: return 0
+    }
     let sectionTable = u64(0x28), entrySize = u16(0x3a), sectionCount = u16(0x3c)
     let page = Int(sysconf(Int32(_SC_PAGESIZE)))
     var patched = 0
@@ -127,7 +134,7 @@ enum Allocations {
       for r in stride(from: relocations, to: relocations + size, by: stride_) {
         let offset = u64(r), info = u64(r + 8)
         let type = info & 0xffff_ffff
-        guard type == 7 || type == 6 else { continue }  // R_X86_64_JUMP_SLOT, R_X86_64_GLOB_DAT
+        guard slotTypes.contains(type) else { continue }
         var end = strings + u32(symbolTable + (info >> 32) * symbolSize)
         let start = end
         while file[end] != 0 { end += 1 }
