@@ -1,0 +1,75 @@
+// view.scrollStep: the headless collection view (CascadeView) scrolling 16 points per step
+// through the content, with a pool of reusable cells, over the same items as the other
+// scenarios. A step is one `setContentOffset(_:)`: the rect query, the diff of the displayed
+// set, cells returned to the pool and dequeued again, the data source configuring each new one.
+// The update each step returns is dropped at once, so the view can reuse its storage.
+
+import Cascade
+import CascadeView
+
+/// The cell: a class, as a toolkit's view would be.
+final class BenchCell: ReusableCell {
+  var item = -1
+  func prepareForReuse() { item = -1 }
+}
+
+/// A data source over a fixed list of items.
+final class BenchDataSource: CollectionViewDataSource {
+  typealias Cell = BenchCell
+  typealias Layout = WaterfallLayout
+  let items: [WaterfallItem]
+  init(items: [WaterfallItem]) { self.items = items }
+
+  func collectionView(_ view: CollectionView<BenchCell, WaterfallLayout>, numberOfItemsInSection section: Int) -> Int {
+    items.count
+  }
+
+  func collectionView(_ view: CollectionView<BenchCell, WaterfallLayout>, layoutItemAt path: ItemPath) -> WaterfallItem {
+    items[path.item]
+  }
+
+  func collectionView(
+    _ view: CollectionView<BenchCell, WaterfallLayout>, cellForItemAt path: ItemPath
+  ) throws(CollectionViewError) -> BenchCell {
+    let cell = try view.dequeueReusableCell(withReuseIdentifier: "cell", for: path)
+    cell.item = path.item
+    return cell
+  }
+}
+
+extension Scenarios {
+  func viewScrollStep(_ n: Int, _ items: [WaterfallItem], contentHeight: Double) {
+    let source = BenchDataSource(items: items)
+    let view = CollectionView<BenchCell, WaterfallLayout>(
+      layout: mustSucceed("empty layout") { try WaterfallLayout(width: Workload.width, parameters: Workload.parameters) },
+      bounds: Size(width: Workload.width, height: Workload.viewportHeight))
+    view.register(forCellWithReuseIdentifier: "cell", prepareForReuse: { $0.prepareForReuse() }) { BenchCell() }
+    view.dataSource = source
+    do {
+      try view.reloadData()
+    } catch {
+      bench.log("  view.scrollStep: reloadData failed: \(error)")
+      return
+    }
+    let offsets = Workload.scrollOffsets(contentHeight: view.contentSize.height, cap: scrollCap)
+    var position = 0
+    // One pass over the offsets first, so the pool and the view's buffers reach their size.
+    for y in offsets { _ = try? view.setContentOffset(Point(x: 0, y: y)) }
+    bench.measure("view.scrollStep", n: n, unit: .perStep,
+                  note: "CollectionView.setContentOffset(_:) 16 pt per step, reuse pool, update dropped") { k in
+      var sum = 0
+      for _ in 0..<k {
+        do {
+          try view.setContentOffset(Point(x: 0, y: offsets[position]))
+        } catch {
+          fatalError("view.scrollStep: \(error)")
+        }
+        position += 1
+        if position == offsets.count { position = 0 }
+        sum &+= view.numberOfDisplayedElements
+      }
+      return sum
+    }
+    withExtendedLifetime(source) {}
+  }
+}
