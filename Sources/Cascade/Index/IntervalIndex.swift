@@ -387,9 +387,11 @@ extension Collection where Index == Int {
   @inlinable
   internal func _firstIndex(_ predicate: (Element) -> Bool) -> Int {
     var low = startIndex, high = endIndex
+    // startIndex <= low < high <= endIndex: the unchecked arithmetic cannot overflow, and the
+    // shift is the division by 2 of a non-negative number without the sign fix-up.
     while low < high {
-      let mid = low + (high - low) / 2
-      if predicate(self[mid]) { high = mid } else { low = mid + 1 }
+      let mid = low &+ ((high &- low) &>> 1)
+      if predicate(self[mid]) { high = mid } else { low = mid &+ 1 }
     }
     return low
   }
