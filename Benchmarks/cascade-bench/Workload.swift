@@ -3,25 +3,6 @@
 
 import Cascade
 
-/// SplitMix64: a tiny, fast, seeded generator, so every run measures the same collection.
-struct SplitMix64 {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// Uniform in `[0, 1)`.
-  mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-
-  /// Uniform in `[low, high)`.
-  mutating func uniform(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
-}
 
 enum Workload {
   static let width = 1024.0

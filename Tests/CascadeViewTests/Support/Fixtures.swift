@@ -185,20 +185,11 @@ func makeView(
   return view
 }
 
-/// A seeded generator (SplitMix64), so tests are repeatable.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// What the view displays, as (path, frame) pairs.
 func displayedPairs(_ view: TestView) -> [LayoutAttributes] {
   view.displayedElements.map(\.attributes)
 }
+
+/// The package's seeded generator, so tests are repeatable.
+typealias SeededGenerator = SplitMix64
