@@ -127,12 +127,8 @@ final class Bench {
       times.append(Double(elapsed) / (Double(k) * unitsPerOp))
     }
     let allocations = Allocations.count - allocationsBefore
-    let m = Measurement(
-      benchmark: name, n: n, nsPerOp: median(times), spread: (times.min() ?? 0, times.max() ?? 0),
-      allocationsPerOp: Allocations.isInstalled ? Double(allocations) / (Double(samples * k) * unitsPerOp) : nil,
-      unit: unit, samples: samples, opsPerSample: k, note: note)
-    record(m)
-    return m
+    return finish(name, n: n, times: times, allocations: allocations, samples: samples, k: k,
+                  unitsPerOp: unitsPerOp, unit: unit, note: note)
   }
 
   /// Measures an operation whose result must outlive the clock: `body()` builds something, the
@@ -164,12 +160,8 @@ final class Bench {
       kept.removeAll(keepingCapacity: true)
       times.append(Double(elapsed) / (Double(k) * unitsPerOp))
     }
-    let m = Measurement(
-      benchmark: name, n: n, nsPerOp: median(times), spread: (times.min() ?? 0, times.max() ?? 0),
-      allocationsPerOp: Allocations.isInstalled ? Double(allocations) / (Double(samples * k) * unitsPerOp) : nil,
-      unit: unit, samples: samples, opsPerSample: k, note: note)
-    record(m)
-    return m
+    return finish(name, n: n, times: times, allocations: allocations, samples: samples, k: k,
+                  unitsPerOp: unitsPerOp, unit: unit, note: note)
   }
 }
 
@@ -268,6 +260,18 @@ extension Bench {
       }
       times.append(Double(elapsed) / (Double(k) * unitsPerOp))
     }
+    return finish(name, n: n, times: times, allocations: allocations, samples: samples, k: k,
+                  unitsPerOp: unitsPerOp, unit: unit, note: note)
+  }
+}
+
+extension Bench {
+  /// The measurement of `samples` samples of `k` operations each: the median and spread of
+  /// `times`, the allocations per unit, recorded and returned.
+  func finish(
+    _ name: String, n: Int, times: [Double], allocations: Int, samples: Int, k: Int,
+    unitsPerOp: Double, unit: Unit, note: String?
+  ) -> Measurement {
     let m = Measurement(
       benchmark: name, n: n, nsPerOp: median(times), spread: (times.min() ?? 0, times.max() ?? 0),
       allocationsPerOp: Allocations.isInstalled ? Double(allocations) / (Double(samples * k) * unitsPerOp) : nil,
