@@ -35,6 +35,8 @@ struct ValidationTests {
       ("section 0: minColumnWidth gives more than 65536 columns at width 1e+300",
        { _ = try WaterfallLayout(width: 1e300, sections: [WaterfallSection(parameters: .init(minColumnWidth: 1), items: [])]) }),
       ("layout: columns must be <= 65536", { _ = try WaterfallLayout(width: 10, parameters: .init(columns: Int.max)) }),
+      ("layout: minColumnWidth gives more than 65536 columns at width 1e+300",
+       { _ = try WaterfallLayout(width: 1e300, parameters: .init(minColumnWidth: 1), sections: [.init()]) }),
     ]
     for (expected, body) in cases { #expect(message(body) == expected) }
   }

@@ -200,7 +200,9 @@ internal struct _Section: _SectionStorage {
   ) throws(LayoutError) {
     try parameters.validate(at: .section(section))
     if _Geometry.resolve(parameters, over: layout, width: width) == nil {
-      throw LayoutError(.section(section), field: "minColumnWidth",
+      // Name the level the adaptive count comes from: the section's own, or the layout's.
+      let own = parameters.columns != nil || parameters.minColumnWidth != nil
+      throw LayoutError(own ? .section(section) : .layout, field: "minColumnWidth",
                         "gives more than \(WaterfallParameters.maximumColumns) columns at width \(width)")
     }
   }
