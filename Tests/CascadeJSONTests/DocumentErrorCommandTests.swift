@@ -43,7 +43,7 @@ import Testing
     (#"{"width": 390, "sections": [{"items": [true]}]}"#, "sections[0].items[0]: expected a number or an object, got a boolean"),
     (#"{"width": 0}"#, "width: must be > 0"),
     (#"{"width": -1e400}"#, "width: must be finite"),
-    (#"{"width": 1e300, "layout": {"minColumnWidth": 1e-300}, "sections": [{}]}"#, "sections[0].minColumnWidth: gives more than 65536 columns at width 1e+300"),
+    (#"{"width": 1e300, "layout": {"minColumnWidth": 1e-300}, "sections": [{}]}"#, "layout.minColumnWidth: gives more than 65536 columns at width 1e+300"),
     (#"{"width": 100, "layout": {"columns": 1}, "sections": [{"items": [1e308, 1e308]}]}"#, "the content size is not finite (the sizes overflow)"),
     // Column 1's x = 1e308 + 1 * (0 + 1e308) overflows while the content height stays finite.
     (#"{"width": 100, "layout": {"columnSpacing": 1e308, "insets": {"left": 1e308}}, "sections": [{"items": [1, 2]}]}"#,
