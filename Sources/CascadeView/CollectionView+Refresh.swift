@@ -26,8 +26,32 @@ extension CollectionView {
     var update = CollectionViewUpdate<Cell>()
     swap(&update, &_update)
     update._clear(from: previousOffset, to: _contentOffset)
-    var displayed = _displayed
     let query = _query
+
+    // The common scroll step: the same elements are displayed, some perhaps at new frames.
+    // Nothing is handed out or taken back, so no data source call can run, and the displayed
+    // entries are updated in place instead of being copied into the next set.
+    if _removed.isEmpty && _displayed.count == query.count {
+      var same: [_Entry<Cell>] = []
+      swap(&same, &_displayed)  // unique, so updating an entry does not copy the array
+      var k = 0
+      while k < same.count && same[k].path == query[k].path { k += 1 }
+      if k == same.count {
+        for k in 0..<same.count where same[k].attributes != query[k] {
+          update._moved.append(MovedElement(from: same[k].attributes, to: query[k], cell: same[k].cell))
+          same[k].attributes = query[k]
+        }
+        swap(&same, &_displayed)
+        swap(&update, &_update)
+        _journal.removeAll(keepingCapacity: true)
+        _updatePrefetching(from: previousOffset)
+        _notify(scrolled: previousOffset != _contentOffset)
+        return _update
+      }
+      swap(&same, &_displayed)
+    }
+
+    var displayed = _displayed
 
     // 1. Cells of elements that left go back to their pools first.
     for k in 0..<_removed.count {
