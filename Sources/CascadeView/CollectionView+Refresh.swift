@@ -1,8 +1,8 @@
 // The diff of the displayed set: the hot path of every scroll step.
 //
 // Both the displayed entries and the rect query's answer are in spec order, so one linear merge
-// finds what left, what stayed and what came. It runs twice: first to return the cells of what
-// left to their pools, so that what comes reuses them, then to build the next displayed set.
+// finds what left, what stayed and what came. The cells of what left go back to their pools
+// first, so that what comes reuses them; then the displayed set is edited in place.
 // Every buffer is kept between steps (`removeAll(keepingCapacity:)`), so a steady scroll step
 // allocates nothing.
 
@@ -20,104 +20,131 @@ extension CollectionView {
     _query.removeAll(keepingCapacity: true)
     layout.elements(in: displayRect, into: &_query)
     _journal.removeAll(keepingCapacity: true)
-    // The loops work on locals: every access to a class's stored property is checked for
-    // exclusivity at run time, and a step touches these arrays once per element. `displayed`
-    // and `query` only share storage (a retain); `update` and `next` are moved out and back.
+    // The work happens on locals: every access to a class's stored property is checked for
+    // exclusivity at run time, and a step touches these arrays once per element. The scratch
+    // buffers are moved out of the view and back, so they keep their capacity.
     var update = CollectionViewUpdate<Cell>()
     swap(&update, &_update)
     update._clear(from: previousOffset, to: _contentOffset)
     let query = _query
-
-    // The common scroll step: the same elements are displayed, some perhaps at new frames.
-    // Nothing is handed out or taken back, so no data source call can run, and the displayed
-    // entries are updated in place instead of being copied into the next set.
-    if _removed.isEmpty && _displayed.count == query.count {
-      var same: [_Entry<Cell>] = []
-      swap(&same, &_displayed)  // unique, so updating an entry does not copy the array
-      var k = 0
-      while k < same.count && same[k].path == query[k].path { k += 1 }
-      if k == same.count {
-        for k in 0..<same.count where same[k].attributes != query[k] {
-          update._moved.append(MovedElement(from: same[k].attributes, to: query[k], cell: same[k].cell))
-          same[k].attributes = query[k]
-        }
-        swap(&same, &_displayed)
-        swap(&update, &_update)
-        _journal.removeAll(keepingCapacity: true)
-        _updatePrefetching(from: previousOffset)
-        _notify(scrolled: previousOffset != _contentOffset)
-        return _update
-      }
-      swap(&same, &_displayed)
+    var departures: [Int] = [], arrivals: [Int] = [], arriving: [_Entry<Cell>] = []
+    swap(&departures, &_departures)
+    swap(&arrivals, &_arrivals)
+    swap(&arriving, &_arriving)
+    defer {
+      departures.removeAll(keepingCapacity: true)
+      arrivals.removeAll(keepingCapacity: true)
+      arriving.removeAll(keepingCapacity: true)
+      swap(&departures, &_departures)
+      swap(&arrivals, &_arrivals)
+      swap(&arriving, &_arriving)
     }
 
-    var displayed = _displayed
-
-    // 1. Cells of elements that left go back to their pools first.
+    // 1. What left: cells go back to their pools first, so that arrivals reuse them on the spot.
     for k in 0..<_removed.count {
       let entry = _removed[k]
       _enqueue(entry.cell, pool: entry.pool)
       update._disappeared.append(DisplayedElement(attributes: entry.attributes, cell: entry.cell))
     }
-    let n = displayed.count, m = query.count
-    var i = 0, j = 0
-    while i < n {
-      if j == m || displayed[i].path < query[j].path {
-        let entry = displayed[i]
-        _enqueue(entry.cell, pool: entry.pool)
-        update._disappeared.append(DisplayedElement(attributes: entry.attributes, cell: entry.cell))
-        i += 1
-      } else if displayed[i].path == query[j].path {
-        i += 1
-        j += 1
-      } else {
-        j += 1
+    // Read through buffer pointers: an `Array` element read here would copy the whole entry.
+    _displayed.withUnsafeBufferPointer { displayed in
+      query.withUnsafeBufferPointer { query in
+        let n = displayed.count, m = query.count
+        var i = 0, j = 0
+        while i < n || j < m {
+          if j == m || (i < n && displayed[i].path < query[j].path) {
+            _enqueue(displayed[i].cell, pool: displayed[i].pool)
+            update._disappeared.append(DisplayedElement(attributes: displayed[i].attributes, cell: displayed[i].cell))
+            departures.append(i)
+            i += 1
+          } else if i == n || query[j].path < displayed[i].path {
+            arrivals.append(j)
+            j += 1
+          } else {
+            i += 1
+            j += 1
+          }
+        }
       }
     }
 
-    // 2. The next displayed set: survivors keep their cells, arrivals get theirs.
-    var next: [_Entry<Cell>] = []
-    swap(&next, &_next)
-    next.removeAll(keepingCapacity: true)
-    i = 0
-    j = 0
+    // 2. Cells for what came, in spec order. If the data source fails, the pools are put back
+    // and the displayed set has not been touched.
     do throws(CollectionViewError) {
-      while j < m {
+      for j in arrivals {
         let attributes = query[j]
-        if i < n && displayed[i].path < attributes.path {
-          i += 1
-        } else if i < n && displayed[i].path == attributes.path {
-          var entry = displayed[i]
-          if entry.attributes != attributes {
-            update._moved.append(MovedElement(from: entry.attributes, to: attributes, cell: entry.cell))
-            entry.attributes = attributes
-          }
-          next.append(entry)
-          i += 1
-          j += 1
-        } else {
-          let (cell, pool) = try _cell(for: attributes)
-          next.append(_Entry(path: attributes.path, attributes: attributes, cell: cell, pool: pool))
-          update._appeared.append(DisplayedElement(attributes: attributes, cell: cell))
-          j += 1
-        }
+        let (cell, pool) = try _cell(for: attributes)
+        arriving.append(_Entry(path: attributes.path, attributes: attributes, cell: cell, pool: pool))
+        update._appeared.append(DisplayedElement(attributes: attributes, cell: cell))
       }
     } catch {
       _undoJournal()
-      next.removeAll(keepingCapacity: true)
-      swap(&next, &_next)
       update._clear(from: previousOffset, to: previousOffset)
       swap(&update, &_update)
       throw error
     }
 
-    // The old displayed storage becomes the next step's scratch buffer: drop the local
-    // reference first, so that clearing it does not copy it.
-    displayed = []
-    swap(&_displayed, &next)
-    next.removeAll(keepingCapacity: true)
-    swap(&next, &_next)
+    // 3. The displayed set, edited in place (nothing here can fail): a small scroll step moves
+    // entries without copying them, so no cell is retained or released for staying on screen.
+    var displayed: [_Entry<Cell>] = []
+    swap(&displayed, &_displayed)
+    if let first = departures.first {
+      // Survivors slide down over the departed entries, in order.
+      // (The buffer pointer's swap moves the entries; `Array.swapAt` would copy them, retaining
+      // and releasing their cells.)
+      var write = first, d = 0
+      displayed.withUnsafeMutableBufferPointer { displayed in
+        for read in first..<displayed.count {
+          if d < departures.count && departures[d] == read {
+            d += 1
+          } else {
+            displayed.swapAt(write, read)
+            write += 1
+          }
+        }
+      }
+      displayed.removeLast(displayed.count - write)
+    }
+    // The survivors are the answer without the arrivals, in the same order: report moved frames.
+    var survivor = 0, nextArrival = 0
+    displayed.withUnsafeMutableBufferPointer { displayed in
+      for j in 0..<query.count {
+        if nextArrival < arrivals.count && arrivals[nextArrival] == j {
+          nextArrival += 1
+          continue
+        }
+        if displayed[survivor].attributes != query[j] {
+          update._moved.append(MovedElement(from: displayed[survivor].attributes, to: query[j], cell: displayed[survivor].cell))
+          displayed[survivor].attributes = query[j]
+        }
+        survivor += 1
+      }
+    }
+    // The displayed set ends up in the answer's order, so arrival j goes to index j.
+    if arrivals.count <= 4 {
+      for k in 0..<arrivals.count { displayed.insert(arriving[k], at: arrivals[k]) }
+    } else {
+      var merged: [_Entry<Cell>] = []
+      swap(&merged, &_merged)
+      merged.removeAll(keepingCapacity: true)
+      survivor = 0
+      nextArrival = 0
+      for j in 0..<query.count {
+        if nextArrival < arrivals.count && arrivals[nextArrival] == j {
+          merged.append(arriving[nextArrival])
+          nextArrival += 1
+        } else {
+          merged.append(displayed[survivor])
+          survivor += 1
+        }
+      }
+      swap(&merged, &displayed)
+      merged.removeAll(keepingCapacity: true)
+      swap(&merged, &_merged)
+    }
+    swap(&displayed, &_displayed)
     swap(&update, &_update)
+
     _removed.removeAll(keepingCapacity: true)
     _journal.removeAll(keepingCapacity: true)
     _trimPools()

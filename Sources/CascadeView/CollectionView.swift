@@ -56,7 +56,7 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
     get { _contentOffset }
     set { _contentOffset = newValue }
   }
-  @usableFromInline var _contentOffset: Point
+  @usableFromInline @exclusivity(unchecked) var _contentOffset: Point
 
   /// Room around the content: the layout's width is `bounds.width - left - right`, and the
   /// offset can go from `-top` to `contentSize.height + bottom - bounds.height`. Change it with
@@ -81,6 +81,13 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   /// The capacity a pool gets when its registration gives none.
   public var defaultReuseCapacity = 64
 
+  // The refresh's buffers below are `@exclusivity(unchecked)`: a class property's accesses are
+  // otherwise checked at run time, about 100 instructions each, several per element of a
+  // scroll step. None of them is ever accessed across a call into the data source or the
+  // delegate (the refresh works on locals it swaps out and back), so no access can overlap
+  // another. The pools and the dequeue state, which a data source reaches through `dequeue`
+  // in the middle of a step, keep their checks.
+
   // Reuse pools, by index; the dictionary maps identifiers to indices.
   @usableFromInline var _pools: [_ReusePool<Cell>] = []
   @usableFromInline var _poolIndex: [String: Int] = [:]
@@ -88,26 +95,31 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   @usableFromInline var _lastDequeued: Cell?
   @usableFromInline var _lastDequeuedPool = -1
   // Pool operations of the update in progress, undone if it fails.
-  @usableFromInline var _journal: [_PoolEvent<Cell>] = []
-  // The displayed elements in spec order, and the buffer the next set is built in.
-  @usableFromInline var _displayed: [_Entry<Cell>] = []
-  @usableFromInline var _next: [_Entry<Cell>] = []
+  @usableFromInline @exclusivity(unchecked) var _journal: [_PoolEvent<Cell>] = []
+  // The displayed elements in spec order, and the entries made for arrivals during a refresh.
+  @usableFromInline @exclusivity(unchecked) var _displayed: [_Entry<Cell>] = []
+  @usableFromInline @exclusivity(unchecked) var _arriving: [_Entry<Cell>] = []
+  // A refresh's scratch: indices of displayed entries that left, of answers that came, and the
+  // buffer a refresh with many arrivals merges into.
+  @usableFromInline @exclusivity(unchecked) var _departures: [Int] = []
+  @usableFromInline @exclusivity(unchecked) var _arrivals: [Int] = []
+  @usableFromInline @exclusivity(unchecked) var _merged: [_Entry<Cell>] = []
   // The rect query's answer.
-  @usableFromInline var _query: [LayoutAttributes] = []
+  @usableFromInline @exclusivity(unchecked) var _query: [LayoutAttributes] = []
   // Elements a batch of updates removed, to report as disappeared.
-  @usableFromInline var _removed: [_Entry<Cell>] = []
+  @usableFromInline @exclusivity(unchecked) var _removed: [_Entry<Cell>] = []
   // The last update, whose storage each update reuses.
-  @usableFromInline var _update = CollectionViewUpdate<Cell>()
+  @usableFromInline @exclusivity(unchecked) var _update = CollectionViewUpdate<Cell>()
   // Prefetching: the items in the band, the next band, and what to announce.
-  @usableFromInline var _prefetched: [ItemPath] = []
-  @usableFromInline var _prefetchNext: [ItemPath] = []
-  @usableFromInline var _prefetchQuery: [LayoutAttributes] = []
-  @usableFromInline var _prefetchAdded: [ItemPath] = []
-  @usableFromInline var _prefetchCancelled: [ItemPath] = []
+  @usableFromInline @exclusivity(unchecked) var _prefetched: [ItemPath] = []
+  @usableFromInline @exclusivity(unchecked) var _prefetchNext: [ItemPath] = []
+  @usableFromInline @exclusivity(unchecked) var _prefetchQuery: [LayoutAttributes] = []
+  @usableFromInline @exclusivity(unchecked) var _prefetchAdded: [ItemPath] = []
+  @usableFromInline @exclusivity(unchecked) var _prefetchCancelled: [ItemPath] = []
   // +1 down, -1 up: the direction of the last scroll that moved.
-  @usableFromInline var _scrollDirection = 1
+  @usableFromInline @exclusivity(unchecked) var _scrollDirection = 1
   // Set while data source or delegate callbacks run.
-  @usableFromInline var _isUpdating = false
+  @usableFromInline @exclusivity(unchecked) var _isUpdating = false
 
   /// Creates a view over `layout`, showing nothing until ``reloadData()``.
   ///

@@ -104,6 +104,14 @@ public struct ElementPath: Hashable, Comparable, Sendable, CustomStringConvertib
     kind == .item ? ItemPath(item: item, section: section) : nil
   }
 
+  /// The same element; inlinable, so that it inlines into callers' loops.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public static func == (lhs: ElementPath, rhs: ElementPath) -> Bool {
+    lhs.section == rhs.section && lhs.item == rhs.item && lhs.kind == rhs.kind
+  }
+
   /// Spec order: section, then header < items (by index) < footer.
   ///
   /// - Complexity: O(1).
@@ -140,6 +148,15 @@ public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
     self.path = path
     self.frame = frame
     self.zIndex = zIndex
+  }
+
+  /// The same element, frame and stacking order; inlinable, so that it inlines into callers'
+  /// loops (a scroll step compares every displayed element's attributes).
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public static func == (lhs: LayoutAttributes, rhs: LayoutAttributes) -> Bool {
+    lhs.frame == rhs.frame && lhs.path == rhs.path && lhs.zIndex == rhs.zIndex
   }
 
   /// A readable rendering for logs and test failures.
