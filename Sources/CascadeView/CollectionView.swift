@@ -84,9 +84,9 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   // The refresh's buffers below are `@exclusivity(unchecked)`: a class property's accesses are
   // otherwise checked at run time, about 100 instructions each, several per element of a
   // scroll step. None of them is ever accessed across a call into the data source or the
-  // delegate (the refresh works on locals it swaps out and back), so no access can overlap
-  // another. The pools and the dequeue state, which a data source reaches through `dequeue`
-  // in the middle of a step, keep their checks.
+  // delegate (the refresh works on locals it swaps out and back; `dequeue`'s journal entry is a
+  // momentary append), so no access can overlap another. The pools, whose user-supplied
+  // `prepareForReuse` runs while a pool is being read, keep their checks.
 
   // Reuse pools, by index; the dictionary maps identifiers to indices.
   @usableFromInline var _pools: [_ReusePool<Cell>] = []
