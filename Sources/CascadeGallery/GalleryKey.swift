@@ -37,7 +37,10 @@ public enum GalleryKey: Hashable, Sendable, CaseIterable {
         i += 1
         var parameter = 0
         while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: ";") {
-          if bytes[i] != UInt8(ascii: ";") { parameter = parameter * 10 + Int(bytes[i] - UInt8(ascii: "0")) }
+          // Capped, so that a pasted run of digits cannot overflow: no key needs more than two.
+          if bytes[i] != UInt8(ascii: ";") && parameter < 1_000_000 {
+            parameter = parameter * 10 + Int(bytes[i] - UInt8(ascii: "0"))
+          }
           i += 1
         }
         guard i < bytes.count else { break }

@@ -111,6 +111,8 @@ import Testing
     #expect(GalleryKey.parse(Array("jkrazq".utf8)) == [.down, .up, .resize, .append, .quit])
     #expect(GalleryKey.parse([3]) == [.quit])
     #expect(GalleryKey.parse(Array("\u{1B}[".utf8)) == [])
+    // A pasted run of digits in a sequence does not overflow; the next key still reads.
+    #expect(GalleryKey.parse(Array(("\u{1B}[" + String(repeating: "9", count: 40) + "~q").utf8)) == [.quit])
   }
 
   @Test func options() throws {
