@@ -124,6 +124,11 @@ extension CollectionView {
     }
 
     var counts = (0..<layout.numberOfSections).map { layout.numberOfItems(inSection: $0) }
+    // The sections the batch deletes, at most: the final count is the present count plus the
+    // insertions minus the deletions, so no batch can insert more than the data source's
+    // sections plus these.
+    var deletableSections = 0
+    for case .deleteSections(let r) in updates { deletableSections = Swift.min(deletableSections + r.count, Int.max / 2) }
     for (k, update) in updates.enumerated() {
       func fail(_ reason: String) -> CollectionViewError { .invalidUpdate(index: k, reason: reason) }
       func section(_ s: Int) throws(CollectionViewError) {
@@ -138,6 +143,7 @@ extension CollectionView {
       case .insertItems(let r, let s):
         try section(s)
         try range(r.lowerBound..<r.lowerBound, s, upTo: counts[s])
+        guard r.count <= Int.max - counts[s] else { throw fail("\(r.count) items are more than a section can hold") }
         counts[s] += r.count
       case .deleteItems(let r, let s):
         try section(s)
@@ -156,6 +162,11 @@ extension CollectionView {
       case .insertSections(let r):
         guard r.lowerBound >= 0 && r.lowerBound <= counts.count else {
           throw fail("sections \(r.lowerBound)..<\(r.upperBound) out of range (0..<\(counts.count + 1))")
+        }
+        // More sections than the data source has, plus those the batch deletes, can never
+        // balance; checked before the loop below, which runs once per inserted section.
+        guard r.count <= sourceSections + deletableSections else {
+          throw fail("\(r.count) sections inserted, but the data source has \(sourceSections)")
         }
         for s in r { counts.insert(try finalCount(s, after: k), at: s) }
       case .deleteSections(let r), .reloadSections(let r):

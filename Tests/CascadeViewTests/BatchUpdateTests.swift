@@ -330,3 +330,18 @@ struct ViewState: Equatable {
     }
   }
 }
+
+@Suite struct HostileBatchUpdateTests {
+  /// Ranges no data source can match are rejected at once, without overflowing or looping over
+  /// them, and leave the view as it was.
+  @Test func hugeRangesAreRejected() throws {
+    let source = TestSource([Array(repeating: 100, count: 10)])
+    let view = try makeView(source, width: 210, height: 300, layout: WaterfallParameters(columns: 2))
+    let state = ViewState(view)
+    #expect(throws: CollectionViewError.self) { try view.performBatchUpdates([.insertItems(5..<Int.max, section: 0)]) }
+    #expect(throws: CollectionViewError.self) { try view.performBatchUpdates([.insertSections(0..<Int.max)]) }
+    #expect(throws: CollectionViewError.self) { try view.performBatchUpdates([.deleteItems(0..<Int.max, section: 0)]) }
+    #expect(ViewState(view) == state)
+    withExtendedLifetime(source) {}
+  }
+}
