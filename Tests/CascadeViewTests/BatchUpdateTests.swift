@@ -344,4 +344,24 @@ struct ViewState: Equatable {
     #expect(ViewState(view) == state)
     withExtendedLifetime(source) {}
   }
+
+  /// Non-finite sizes and margins are rejected or give an empty display, never a trap.
+  @Test func hostileGeometry() throws {
+    let source = TestSource([Array(repeating: 100, count: 10)])
+    let view = try makeView(source, width: 210, height: 300, layout: WaterfallParameters(columns: 2))
+    let state = ViewState(view)
+    #expect(throws: CollectionViewError.self) { try view.setBounds(Size(width: .nan, height: 300)) }
+    #expect(throws: CollectionViewError.self) { try view.setBounds(Size(width: .infinity, height: 300)) }
+    #expect(throws: CollectionViewError.self) { try view.setContentOffset(Point(x: 0, y: .infinity)) }
+    #expect(throws: CollectionViewError.self) { try view.scrollToItem(at: ItemPath(item: Int.max, section: 0), position: .top) }
+    #expect(ViewState(view) == state)
+    view.overscan = .infinity
+    view.prefetchDistance = .nan
+    try view.layoutIfNeeded()
+    view.overscan = 0
+    view.prefetchDistance = 0
+    try view.layoutIfNeeded()
+    #expect(!view.indexPathsForVisibleItems.isEmpty)
+    withExtendedLifetime(source) {}
+  }
 }
