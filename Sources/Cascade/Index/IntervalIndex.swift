@@ -101,13 +101,6 @@ public struct IntervalIndex: Sendable {
   /// - Complexity: O(L).
   public var count: Int { _lanes.reduce(0) { $0 + $1.count } }
 
-  /// Reserves room for `count` more ids in every lane's share, `count / L` each plus slack.
-  ///
-  /// - Complexity: O(L) plus the copy of existing ids when storage grows.
-  public mutating func reserveCapacity(perLane count: Int) {
-    for lane in _lanes.indices { _lanes[lane].reserveCapacity(_lanes[lane].count + count) }
-  }
-
   /// Adds element `id`, whose interval ends at `maxY`, to `lane`.
   ///
   /// `id` must be larger than every id already in the lane, and its interval must start and end

@@ -157,7 +157,7 @@ public struct ListLayout: CollectionLayout {
   /// - Complexity: O(log s + t·log n + k) for t sections meeting the rect and k answers.
   public func forEachElement(in rect: Rect, after: ElementPath?, _ body: (LayoutAttributes) -> Bool) {
     guard !rect.minY.isNaN, !rect.maxY.isNaN, !rect.minX.isNaN, !rect.maxX.isNaN else { return }
-    let slack = _slack(rect.minY, rect.maxY)
+    let slack = _storage.origins.slack(rect.minY, rect.maxY)
     var s = _storage.origins.firstSection(endingAfter: rect.minY - slack)
     if let after { s = Swift.max(s, after.section) }
     while s < _storage.sections.count {
@@ -197,7 +197,7 @@ public struct ListLayout: CollectionLayout {
     guard point.x.isFinite, point.y.isFinite else { return nil }
     var found: LayoutAttributes?
     // Query a thin band around the point, then test containment exactly.
-    let slack = _slack(point.y, point.y)
+    let slack = _storage.origins.slack(point.y, point.y)
     let wide = Rect(x: -.greatestFiniteMagnitude, y: point.y - slack, width: .infinity, height: 2 * slack)
     forEachElement(in: wide, after: nil) { a in
       if a.frame.contains(point) { found = a; return false }
@@ -206,11 +206,6 @@ public struct ListLayout: CollectionLayout {
     return found
   }
 
-  @inlinable
-  internal func _slack(_ a: Double, _ b: Double) -> Double {
-    func magnitude(_ v: Double) -> Double { v.isFinite ? Swift.abs(v) : 0 }
-    return (magnitude(a) + magnitude(b) + magnitude(_storage.origins.total) + 1) * 0x1p-40
-  }
 }
 
 /// A list section: rows as `(y, height)` relative to the section's top, and a one-lane index.

@@ -62,12 +62,12 @@ extension WaterfallLayout {
   internal func _query<Sink: _ElementSink>(_ rect: Rect, after: ElementPath?, into sink: inout Sink) {
     let top = rect.minY, bottom = rect.maxY
     guard !top.isNaN, !bottom.isNaN, !rect.minX.isNaN, !rect.maxX.isNaN else { return }
-    var s = _origins.firstSection(endingAfter: top - _slack(top, bottom))
+    var s = _origins.firstSection(endingAfter: top - _origins.slack(top, bottom))
     if let after { s = Swift.max(s, after.section) }
     let sections = _storage.sections
     while s < sections.count {
       let y0 = _origins.origin(of: s)
-      if !(y0 < bottom + _slack(top, bottom, y0)) { return }
+      if !(y0 < bottom + _origins.slack(top, bottom, y0)) { return }
       if !_forEach(in: sections, section: s, y0: y0, rect, after: after, into: &sink) { return }
       s += 1
     }
@@ -80,11 +80,11 @@ extension WaterfallLayout {
   public func element(at point: Point) -> LayoutAttributes? {
     guard point.x.isFinite, point.y.isFinite else { return nil }
     let sections = _storage.sections
-    let slack = _slack(point.y, point.y)
+    let slack = _origins.slack(point.y, point.y)
     var s = _origins.firstSection(endingAfter: point.y - slack)
     while s < sections.count {
       let y0 = _origins.origin(of: s)
-      let localSlack = _slack(point.y, point.y, y0)
+      let localSlack = _origins.slack(point.y, point.y, y0)
       if !(y0 <= point.y + localSlack) { return nil }
       let geometry = sections[s].geometry
       if geometry.header > 0 {
@@ -132,7 +132,7 @@ extension WaterfallLayout {
       let header = _header(s, geometry, y0)
       if Self._hit(header.frame, rect), !sink.take(header) { return false }
     }
-    let slack = _slack(rect.minY, rect.maxY, y0)
+    let slack = _origins.slack(rect.minY, rect.maxY, y0)
     // The visitor reaches the sink through a pointer: a copy of an array sink would make its
     // first append copy the buffer.
     let going = withUnsafeMutablePointer(to: &sink) { sink in
@@ -156,14 +156,6 @@ extension WaterfallLayout {
   @inlinable
   internal static func _hit(_ frame: Rect, _ rect: Rect) -> Bool {
     frame.size.height != 0 && frame.intersects(rect)
-  }
-
-  /// Room for the rounding between section and content coordinates: far more than the few ulps
-  /// `local + origin` can differ by, and harmless, since every candidate is tested exactly.
-  @inlinable
-  internal func _slack(_ a: Double, _ b: Double, _ c: Double = 0) -> Double {
-    func magnitude(_ v: Double) -> Double { v.isFinite ? Swift.abs(v) : 0 }
-    return (magnitude(a) + magnitude(b) + magnitude(c) + magnitude(_origins.total) + 1) * 0x1p-40
   }
 
   @inlinable

@@ -374,12 +374,6 @@ internal struct _Section: _SectionStorage {
     }
     return (0, top(0))  // unreachable: the minimum itself satisfies y <= m + tolerance
   }
-
-  /// The interval of record `id` on the scroll axis, in section coordinates.
-  @inlinable
-  static func bounds(_ records: UnsafeBufferPointer<_ItemRecord>) -> (Int) -> (minY: Double, maxY: Double) {
-    { id in let r = records[id]; return (r.y, r.y + r.height) }
-  }
 }
 
 /// The intervals of a section's records on the scroll axis, for its interval index.

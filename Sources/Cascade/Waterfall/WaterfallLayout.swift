@@ -143,8 +143,9 @@ extension WaterfallLayout {
       precondition(_origins.height(of: s) == section.height, "section \(s) height not in the origin tree")
       precondition(section.index.count == section.records.count, "section \(s) index misses items")
       precondition(section.index.laneCount == section.geometry.columns, "section \(s) lane count")
-      let violation = section.records.withUnsafeBufferPointer {
-        section.index._violation(bounds: _Section.bounds($0))
+      let violation = section.records.withUnsafeBufferPointer { records in
+        let bounds = _RecordBounds(records)
+        return section.index._violation(bounds: { (bounds.minY($0), bounds.maxY($0)) })
       }
       precondition(violation == nil, "section \(s): \(violation ?? "")")
     }
