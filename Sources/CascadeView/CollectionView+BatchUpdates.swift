@@ -32,7 +32,7 @@ extension CollectionView {
     for s in 0..<sections {
       changes.append(.insertSection(_section(s, dataSource), at: s))
     }
-    return try _transaction(changes, anchored: false, checkCounts: false) { _ in nil }
+    return try _transaction(changes, anchored: false) { _ in nil }
   }
 
   /// Applies a batch of updates the data source has already made: the layout changes
@@ -65,7 +65,7 @@ extension CollectionView {
     guard let dataSource else { throw .noDataSource }
     let changes = try _layoutChanges(for: updates, dataSource)
     return try _transaction(
-      changes, anchored: true, checkCounts: true,
+      changes, anchored: true,
       anchorable: { !BatchUpdate._isMovedOnPurpose($0, through: updates[...]) }
     ) { path in
       BatchUpdate._map(path, through: updates[...]).path
@@ -233,27 +233,13 @@ extension CollectionView {
     return changes
   }
 
-  /// Compares the layout's counts with the data source's.
-  func _checkCounts() throws(CollectionViewError) {
-    guard let dataSource else { throw .noDataSource }
-    let sections = dataSource.numberOfSections(in: self)
-    guard sections == layout.numberOfSections else {
-      throw .countMismatch(section: nil, dataSource: sections, afterUpdates: layout.numberOfSections)
-    }
-    for s in 0..<sections {
-      let source = dataSource.collectionView(self, numberOfItemsInSection: s)
-      let laidOut = layout.numberOfItems(inSection: s)
-      guard source == laidOut else { throw .countMismatch(section: s, dataSource: source, afterUpdates: laidOut) }
-    }
-  }
-
   /// Applies `changes` to the layout with new bounds and insets, remaps the displayed paths with
   /// `remap` (`nil`: the element is gone), anchors the first visible surviving item that is
   /// `anchorable` when `anchored`, and refreshes. Puts everything back if any step fails.
   func _transaction(
     _ changes: [LayoutChange<Layout.Item, Layout.SectionParameters>],
     bounds newBounds: Size? = nil, contentInset newInset: EdgeInsets? = nil,
-    anchored: Bool, checkCounts: Bool, anchorable: (ElementPath) -> Bool = { _ in true },
+    anchored: Bool, anchorable: (ElementPath) -> Bool = { _ in true },
     remap: (ElementPath) -> ElementPath?
   ) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
     // A layout that records the inverse of a batch is rolled back by applying it; only other
@@ -302,10 +288,6 @@ extension CollectionView {
         throw .layout(error)
       }
     }
-    if checkCounts {
-      do throws(CollectionViewError) { try _checkCounts() } catch { restore(); throw error }
-    }
-
     _removed.removeAll(keepingCapacity: true)
     var kept = 0
     var sorted = true
