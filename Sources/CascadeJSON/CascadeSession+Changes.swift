@@ -1,15 +1,15 @@
-// The session requests that change the collection: index checks in the request's terms, one
-// atomic batch for the core, and an undo when the result would overflow.
+// The session requests that change the collection: one atomic batch for the core, its errors in
+// the request's terms, and an undo when the result would overflow.
 
 import Cascade
 
 extension CascadeSession {
-  typealias Change = LayoutChange<WaterfallItem, WaterfallParameters>
+  typealias Change = WaterfallLayout.Change
 
   /// Applies a changing request to `layout` and stores the result.
   ///
-  /// Indexes are checked first so that errors name the request's keys; the core then validates
-  /// the batch again, atomically. A change whose content height comes out infinite (sizes near
+  /// The core validates the change atomically; its structured errors are renamed to the
+  /// request's keys. A change whose content height comes out infinite (sizes near
   /// `Double.greatestFiniteMagnitude`) is undone by the inverse the core records and rejected,
   /// since its frames could not be printed.
   mutating func change(_ request: SessionRequest) throws(JSONError) {
@@ -17,7 +17,7 @@ extension CascadeSession {
     // Release the stored copy so the core mutates the storage in place instead of copying it.
     self.layout = nil
     defer { self.layout = layout }
-    let (change, root) = try Self.plan(request, layout)
+    let (change, root) = try Self.plan(request)
     var undo: [Change] = []
     do throws(LayoutError) {
       try layout.apply([change], inverse: &undo)
@@ -32,40 +32,25 @@ extension CascadeSession {
     }
   }
 
-  /// The core change for `request` and the base path of its items.
-  private static func plan(
-    _ request: SessionRequest, _ layout: WaterfallLayout
-  ) throws(JSONError) -> (Change, JSONPath) {
-    let sections = layout.numberOfSections
+  /// The core change for `request` and the base path of its items. Indices are not checked
+  /// here: the core's batch validator checks them, and ``describe(_:request:root:)`` names the
+  /// request's key for what it rejects.
+  private static func plan(_ request: SessionRequest) throws(JSONError) -> (Change, JSONPath) {
     switch request {
     case .append(let s, let items):
-      try check(s, in: 0..<sections, "section")
       return (.appendItems(items, section: s), .root)
     case .insert(let s, let at, let items):
-      try check(s, in: 0..<sections, "section")
-      try check(at, in: 0..<(layout.numberOfItems(inSection: s) + 1), "at")
       return (.insertItems(items, at: at, section: s), .root)
     case .delete(let s, let at, let count):
-      try check(s, in: 0..<sections, "section")
-      let n = layout.numberOfItems(inSection: s)
-      try check(at, in: 0..<(n + 1), "at")
-      guard count >= 0, count <= n - at else {
-        throw JSONError(.root.key("count"), "must be in 0...\(n - at) (items \(at)..<\(n) follow 'at')")
-      }
+      // A range cannot even be formed from these; the core never sees them.
+      guard count >= 0 else { throw JSONError(.root.key("count"), "must be >= 0") }
+      guard at <= Int.max - count else { throw JSONError(.root.key("count"), "\(count) items from \(at) overflow") }
       return (.deleteItems(at..<(at + count), section: s), .root)
     case .update(let s, let at, let items):
-      try check(s, in: 0..<sections, "section")
-      let n = layout.numberOfItems(inSection: s)
-      try check(at, in: 0..<(n + 1), "at")
-      guard items.count <= n - at else {
-        throw JSONError(.root.key("items"), "\(items.count) items from \(at) go past the section's end (\(n) items)")
-      }
       return (.replaceItems(items, at: at, section: s), .root)
     case .insertSection(let at, let section):
-      try check(at, in: 0..<(sections + 1), "at")
       return (.insertSection(section, at: at), .root.key("section"))
     case .deleteSection(let at):
-      try check(at, in: 0..<sections, "at")
       return (.deleteSection(at: at), .root)
     case .width(let width):
       return (.setWidth(width), .root)
@@ -74,14 +59,33 @@ extension CascadeSession {
     }
   }
 
-  /// A core error in the request's terms: a section's parameter under `section.`, the width
-  /// under `width`, anything else by its place in the collection.
+  /// A core error in the request's terms: an index outside the collection under the request key
+  /// that holds it (`section`, `at`, `count`, `items`), a section's parameter under `section.`,
+  /// the width under `width`, anything else by its place in the collection.
   private static func describe(_ error: LayoutError, request: SessionRequest, root: JSONPath) -> JSONError {
-    switch (request, error.location) {
-    case (.insertSection, .section):
-      return JSONError(error.field.map { root.field($0) } ?? root, error.reason)
-    case (.width, .collection):
-      return JSONError(.root.key("width"), error.reason)
+    func outOfRange(_ key: String, _ index: Int, _ valid: Range<Int>) -> JSONError {
+      JSONError(.root.key(key), "index \(index) out of range (\(valid.lowerBound)..<\(valid.upperBound))")
+    }
+    switch (request, error.location, error.reason) {
+    case (.insertSection, .section(let s), .indexOutOfRange(let valid)),
+         (.deleteSection, .section(let s), .indexOutOfRange(let valid)):
+      return outOfRange("at", s, valid)
+    case (_, .section(let s), .indexOutOfRange(let valid)):
+      return outOfRange("section", s, valid)
+    case (_, .item(_, let i), .indexOutOfRange(let valid)):
+      return outOfRange("at", i, valid)
+    case (.delete(_, let at, _), .item, .itemsOutOfRange(_, _, let valid)),
+         (.update(_, let at, _), .item, .itemsOutOfRange(_, _, let valid)):
+      let n = valid.upperBound
+      guard at >= 0 && at <= n else { return outOfRange("at", at, 0..<(n + 1)) }
+      if case .update(_, _, let items) = request {
+        return JSONError(.root.key("items"), "\(items.count) items from \(at) go past the section's end (\(n) items)")
+      }
+      return JSONError(.root.key("count"), "must be in 0...\(n - at) (items \(at)..<\(n) follow 'at')")
+    case (.insertSection, .section, _):
+      return JSONError(error.field.map { root.field($0) } ?? root, error.reason.description)
+    case (.width, .collection, _):
+      return JSONError(.root.key("width"), error.reason.description)
     default:
       return JSONError(error, under: .root.key("collection"))
     }

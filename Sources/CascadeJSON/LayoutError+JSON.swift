@@ -28,6 +28,6 @@ extension JSONError {
   ///
   /// - Complexity: O(d) for the path's d steps.
   public init(_ error: LayoutError, under root: JSONPath = .root) {
-    self.init(JSONPath(error.location, field: error.field, under: root), error.reason)
+    self.init(JSONPath(error.location, field: error.field, under: root), error.reason.description)
   }
 }

@@ -46,7 +46,7 @@ extension WaterfallItem {
       try item.validate(at: .collection)
       return nil
     } catch {
-      return (error.field ?? "", error.reason)
+      return (error.field ?? "", error.reason.description)
     }
   }
 

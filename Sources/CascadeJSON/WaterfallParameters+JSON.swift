@@ -39,7 +39,7 @@ extension WaterfallParameters {
     do throws(LayoutError) {
       try validate(at: .layout)
     } catch {
-      throw JSONError(path.field(error.field ?? ""), error.reason)
+      throw JSONError(path.field(error.field ?? ""), error.reason.description)
     }
   }
 

@@ -9,16 +9,16 @@ extension BatchUpdate {
     var p = path
     switch self {
     case .insertItems(let r, let s):
-      if p.kind == .item && p.section == s && p.item >= r.lowerBound { p.item += r.count }
+      if p.kind == .item && p.section == s && p.item >= r.lowerBound { p = .item(p.item + r.count, section: s) }
     case .deleteItems(let r, let s), .reloadItems(let r, let s):
       guard p.kind == .item && p.section == s else { break }
       if r.contains(p.item) { return nil }
-      if case .deleteItems = self, p.item >= r.upperBound { p.item -= r.count }
+      if case .deleteItems = self, p.item >= r.upperBound { p = .item(p.item - r.count, section: s) }
     case .moveItem(let from, let to):
       guard p.kind == .item else { break }
       if p.section == from.section && p.item == from.item { return .item(to.item, section: to.section) }
-      if p.section == from.section && p.item > from.item { p.item -= 1 }
-      if p.section == to.section && p.item >= to.item { p.item += 1 }
+      if p.section == from.section && p.item > from.item { p = .item(p.item - 1, section: p.section) }
+      if p.section == to.section && p.item >= to.item { p = .item(p.item + 1, section: p.section) }
     case .insertSections(let r):
       if p.section >= r.lowerBound { p.section += r.count }
     case .deleteSections(let r), .reloadSections(let r):

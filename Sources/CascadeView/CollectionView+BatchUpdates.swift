@@ -24,7 +24,7 @@ extension CollectionView {
     try _beginUpdate()
     defer { _isUpdating = false }
     guard let dataSource else { throw .noDataSource }
-    var changes: [LayoutChange<Layout.Item, Layout.SectionParameters>] = []
+    var changes: [Layout.Change] = []
     for _ in 0..<layout.numberOfSections { changes.append(.deleteSection(at: 0)) }
     let width = bounds.width - contentInset.left - contentInset.right
     if width != layout.width { changes.append(.setWidth(width)) }
@@ -75,7 +75,7 @@ extension CollectionView {
   /// A layout section built from the data source's section `s`.
   func _section(
     _ s: Int, _ dataSource: any CollectionViewDataSource<Cell, Layout>
-  ) -> LayoutSection<Layout.SectionParameters, Layout.Item> {
+  ) -> Layout.Section {
     let count = Swift.max(0, dataSource.collectionView(self, numberOfItemsInSection: s))
     var items: [Layout.Item] = []
     items.reserveCapacity(count)
@@ -87,7 +87,7 @@ extension CollectionView {
   /// into layout changes, with items asked of the data source at their final paths.
   func _layoutChanges(
     for updates: [BatchUpdate], _ dataSource: any CollectionViewDataSource<Cell, Layout>
-  ) throws(CollectionViewError) -> [LayoutChange<Layout.Item, Layout.SectionParameters>] {
+  ) throws(CollectionViewError) -> [Layout.Change] {
     let sourceSections = dataSource.numberOfSections(in: self)
     // Where an element inserted or reloaded by update k ends up, or `nil` when a later update of
     // the batch removes it again (a transient element).
@@ -115,7 +115,7 @@ extension CollectionView {
       }
       throw .invalidUpdate(index: k, reason: "\(path) is removed again by the same batch, and the data source has no item")
     }
-    func section(_ s: Int, after k: Int) throws(CollectionViewError) -> LayoutSection<Layout.SectionParameters, Layout.Item> {
+    func section(_ s: Int, after k: Int) throws(CollectionViewError) -> Layout.Section {
       if let final = try final(.header(s), after: k) { return _section(final.section, dataSource) }
       guard sourceSections > 0 else {
         throw .invalidUpdate(index: k, reason: "section \(s) is removed again by the same batch, and the data source has no section")
@@ -192,7 +192,7 @@ extension CollectionView {
       guard source == counts[s] else { throw .countMismatch(section: s, dataSource: source, afterUpdates: counts[s]) }
     }
 
-    var changes: [LayoutChange<Layout.Item, Layout.SectionParameters>] = []
+    var changes: [Layout.Change] = []
     func items(_ r: Range<Int>, _ s: Int, after k: Int) throws(CollectionViewError) -> [Layout.Item] {
       var items: [Layout.Item] = []
       items.reserveCapacity(r.count)
@@ -237,16 +237,16 @@ extension CollectionView {
   /// `remap` (`nil`: the element is gone), anchors the first visible surviving item that is
   /// `anchorable` when `anchored`, and refreshes. Puts everything back if any step fails.
   func _transaction(
-    _ changes: [LayoutChange<Layout.Item, Layout.SectionParameters>],
+    _ changes: [Layout.Change],
     bounds newBounds: Size? = nil, contentInset newInset: EdgeInsets? = nil,
     anchored: Bool, anchorable: (ElementPath) -> Bool = { _ in true },
     remap: (ElementPath) -> ElementPath?
   ) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
-    // A layout that records the inverse of a batch is rolled back by applying it; only other
+    // An invertible layout is rolled back by applying the inverse it records; only other
     // layouts are copied. A copy held across `apply` would make every section the batch touches
     // copy its storage (copy-on-write), O(n) for what is otherwise an O(k) append.
-    let oldLayout: Layout? = Layout.recordsInverse ? nil : layout
-    var undo: [LayoutChange<Layout.Item, Layout.SectionParameters>] = []
+    let oldLayout: Layout? = Layout.self is any InvertibleCollectionLayout.Type ? nil : layout
+    var undo: [Layout.Change] = []
     let oldBounds = bounds, oldInset = contentInset, oldOffset = contentOffset
     let oldDisplayed = _displayed, oldPrefetched = _prefetched
     func restore() {
@@ -282,7 +282,7 @@ extension CollectionView {
     if let newInset { contentInset = newInset }
     if !changes.isEmpty {
       do throws(LayoutError) {
-        try layout.apply(changes, inverse: &undo)
+        try _apply(changes, recordingInverseIn: &undo)
       } catch {
         restore()
         throw .layout(error)
@@ -313,5 +313,35 @@ extension CollectionView {
       restore()
       throw error
     }
+  }
+
+  /// Applies `changes` to the layout; when the layout is an ``InvertibleCollectionLayout``, sets
+  /// `inverse` to the batch that undoes them, and otherwise leaves it empty.
+  ///
+  /// `CollectionView` takes any `CollectionLayout`, so whether its layout records an inverse is
+  /// known only at run time: the layout's type is opened as the invertible type it is, and the
+  /// layout is mutated in place through it (no copy, which copy-on-write would turn into O(n)).
+  ///
+  /// - Complexity: that of the layout's `apply`.
+  func _apply(_ changes: [Layout.Change], recordingInverseIn inverse: inout [Layout.Change]) throws(LayoutError) {
+    guard let invertible = Layout.self as? any InvertibleCollectionLayout.Type else {
+      try layout.apply(changes)
+      return
+    }
+    func apply<L: InvertibleCollectionLayout>(as _: L.Type) throws(LayoutError) {
+      // `L` is `Layout` itself (the cast above succeeded on `Layout.self`), so the layout, the
+      // changes and the inverse are reinterpreted as the very same types.
+      precondition(L.self == Layout.self)
+      var changesAsL = unsafeBitCast(changes, to: [L.Change].self)
+      defer { _fixLifetime(changesAsL); changesAsL = [] }
+      var inverseAsL: [L.Change] = []
+      try withUnsafeMutablePointer(to: &layout) { (pointer) throws(LayoutError) in
+        try pointer.withMemoryRebound(to: L.self, capacity: 1) { (layout) throws(LayoutError) in
+          try layout.pointee.apply(changesAsL, inverse: &inverseAsL)
+        }
+      }
+      inverse = unsafeBitCast(inverseAsL, to: [Layout.Change].self)
+    }
+    try apply(as: invertible)
   }
 }

@@ -74,7 +74,7 @@ extension CollectionView {
     try _beginUpdate()
     defer { _isUpdating = false }
     let width = size.width - insets.left - insets.right
-    let changes: [LayoutChange<Layout.Item, Layout.SectionParameters>] = width == layout.width ? [] : [.setWidth(width)]
+    let changes: [Layout.Change] = width == layout.width ? [] : [.setWidth(width)]
     return try _transaction(changes, bounds: size, contentInset: insets, anchored: !changes.isEmpty) { $0 }
   }
 

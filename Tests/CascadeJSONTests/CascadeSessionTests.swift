@@ -73,6 +73,26 @@ import Testing
     }
   }
 
+  /// The core checks every index once; the session names the request's key for what it rejects,
+  /// including ranges no section could hold.
+  @Test func indexErrorsNameTheRequestKey() throws {
+    var session = CascadeSession()
+    _ = try respond(&session, #"{"op":"load","collection":{"width":100,"sections":[{"items":[10,20,30]}]}}"#)
+    let cases: [(String, String)] = [
+      (#"{"op":"delete","section":0,"at":1,"count":-1}"#, "count: must be >= 0"),
+      (#"{"op":"delete","section":0,"at":-1,"count":1}"#, "at: index -1 out of range (0..<4)"),
+      (#"{"op":"delete","section":0,"at":2,"count":5}"#, "count: must be in 0...1 (items 2..<3 follow 'at')"),
+      (#"{"op":"update","section":0,"at":9007199254740991,"items":[1]}"#, "at: index 9007199254740991 out of range (0..<4)"),
+      (#"{"op":"insert","section":3,"at":0,"items":[1]}"#, "section: index 3 out of range (0..<1)"),
+      (#"{"op":"insertSection","at":2,"section":{}}"#, "at: index 2 out of range (0..<2)"),
+      (#"{"op":"deleteSection","at":-4}"#, "at: index -4 out of range (0..<1)"),
+    ]
+    for (line, message) in cases {
+      let response = try respond(&session, line)
+      #expect(response["ok"] == .bool(false) && response["error"] == .string(message), "\(line): \(response)")
+    }
+  }
+
   @Test func aCursorSurvivesAChange() throws {
     var session = CascadeSession()
     _ = try respond(&session, #"{"op":"load","collection":{"width":100,"layout":{"columnSpacing":0,"itemSpacing":0},"sections":[{"items":[10,20,30]}]}}"#)

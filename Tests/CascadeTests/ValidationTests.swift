@@ -48,7 +48,7 @@ struct ValidationTests {
     #expect(message { try layout.apply(.insertItems([1], at: 5, section: 0)) }
       == "change 0: section 0, item 5: item index out of range (0..<4)")
     #expect(message { try layout.apply(.deleteItems(2..<4, section: 0)) }
-      == "change 0: section 0, item 2: range 2..<4 out of range (0..<3)")
+      == "change 0: section 0, item 2: 2 items from 2 out of range (0..<3)")
     #expect(message { try layout.apply(.replaceItems([1, 2], at: Int.max, section: 0)) }
       == "change 0: section 0, item \(Int.max): 2 items from \(Int.max) out of range (0..<3)")
     #expect(message { try layout.apply(.moveItem(from: ItemPath(item: 3, section: 0), to: ItemPath(item: 0, section: 0))) }
@@ -57,6 +57,24 @@ struct ValidationTests {
     #expect(message { try layout.apply([.deleteSection(at: 0), .appendItems([1], section: 0)]) }
       == "change 1: section 0: section index out of range (0..<0)")
     #expect(layout.numberOfItems(inSection: 0) == 3 && layout.numberOfSections == 1)
+  }
+
+  /// Front ends relabel errors from their structured reason instead of checking indices again.
+  @Test func reasonsAreStructured() throws {
+    var layout = try WaterfallLayout(width: 100, sections: [.init(items: [1, 2, 3])])
+    func error(_ changes: [WaterfallLayout.Change]) -> LayoutError? {
+      do throws(LayoutError) { try layout.apply(changes) } catch { return error }
+      return nil
+    }
+    #expect(error([.insertItems([1], at: 5, section: 0)])
+      == LayoutError(.item(section: 0, item: 5), reason: .indexOutOfRange(valid: 0..<4), changeIndex: 0))
+    #expect(error([.appendItems([1], section: 0), .deleteSection(at: 1)])
+      == LayoutError(.section(1), reason: .indexOutOfRange(valid: 0..<1), changeIndex: 1))
+    #expect(error([.appendItems([1], section: 0), .deleteItems(3..<6, section: 0)])
+      == LayoutError(.item(section: 0, item: 3), reason: .itemsOutOfRange(from: 3, count: 3, valid: 0..<4), changeIndex: 1))
+    #expect(error([.replaceItems([.height(-1)], at: 0, section: 0)])
+      == LayoutError(.item(section: 0, item: 0), field: "height", reason: .invalidValue("must be >= 0"), changeIndex: 0))
+    #expect(layout.numberOfItems(inSection: 0) == 3)
   }
 
   @Test func hostileQueriesAnswerWithoutTrapping() throws {

@@ -50,7 +50,7 @@ struct WaterfallIncrementalTests {
         let s = rng.int(0...1)
         let n = model.sections[s].items.count
         let i = rng.int(0...n - 1)
-        let change: LayoutChange<WaterfallItem, WaterfallParameters>
+        let change: WaterfallLayout.Change
         switch rng.int(0...3) {
         case 0: change = .replaceItems(rng.items(rng.int(1...3)).prefix(n - i).map { $0 }, at: i, section: s)
         case 1: change = .insertItems(rng.items(rng.int(1...70)), at: i, section: s)

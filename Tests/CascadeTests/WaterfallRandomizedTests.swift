@@ -56,7 +56,7 @@ struct WaterfallRandomizedTests {
       // Each change is drawn for the model as it stands, so apply them one at a time to the
       // model, but as one batch to the layout when they are all valid in sequence.
       var sequenced = model
-      var valid: [LayoutChange<WaterfallItem, WaterfallParameters>] = []
+      var valid: [WaterfallLayout.Change] = []
       for change in batch {
         let fresh = valid.isEmpty ? change : rng.change(for: sequenced)
         valid.append(fresh)
@@ -115,7 +115,7 @@ struct InverseBatchTests {
     var model = rng.reference(sections: 1...3, items: 0...80)
     var layout = try model.layout()
     for step in 0..<200 {
-      var batch: [LayoutChange<WaterfallItem, WaterfallParameters>] = []
+      var batch: [WaterfallLayout.Change] = []
       var after = model
       for _ in 0..<rng.int(1...4) {
         let change = rng.change(for: after)
@@ -126,7 +126,7 @@ struct InverseBatchTests {
       let items = (0..<layout.numberOfSections).map { s in
         (layout.parameters(ofSection: s), (0..<layout.numberOfItems(inSection: s)).map { layout.item(at: ItemPath(item: $0, section: s)) })
       }
-      var undo: [LayoutChange<WaterfallItem, WaterfallParameters>] = []
+      var undo: [WaterfallLayout.Change] = []
       try layout.apply(batch, inverse: &undo)
       var undone = layout
       try undone.apply(undo)
@@ -143,11 +143,10 @@ struct InverseBatchTests {
   @Test func listInverse() throws {
     var list = try ListLayout(width: 100, sections: [ListSection(parameters: ListParameters(header: 10), items: [1, 2, 3])])
     let before = allElements(list)
-    var undo: [LayoutChange<ListItem, ListParameters>] = []
+    var undo: [ListLayout.Change] = []
     try list.apply([.deleteItems(0..<2, section: 0), .appendItems([9], section: 0), .setWidth(50),
                     .setSectionParameters(ListParameters(footer: 4), section: 0)], inverse: &undo)
     try list.apply(undo)
     #expect(allElements(list) == before && list.width == 100)
-    #expect(ListLayout.recordsInverse && WaterfallLayout.recordsInverse)
   }
 }

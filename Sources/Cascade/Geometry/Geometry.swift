@@ -144,8 +144,11 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     Rect(x: origin.x + dx, y: origin.y + dy, width: size.width, height: size.height)
   }
 
-  /// The rectangle grown by `dx` on the left and right and `dy` on the top and bottom
-  /// (shrunk where they are negative).
+  /// The rectangle shrunk by `dx` on the left and on the right and by `dy` at the top and at the
+  /// bottom (grown where they are negative), as `CGRect.insetBy(dx:dy:)` does.
+  ///
+  ///     Rect(x: 0, y: 0, width: 100, height: 50).insetBy(dx: 10, dy: 5)
+  ///     // (10, 5, 80, 40)
   ///
   /// - Complexity: O(1).
   @inlinable

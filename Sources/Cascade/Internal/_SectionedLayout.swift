@@ -53,7 +53,7 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
 
   /// Validates everything, then lays out every section. O(n) plus each layout's placement cost.
   @usableFromInline
-  init(width: Double, parameters: Section.LayoutParameters, sections: [LayoutSection<Section.Parameters, Section.Item>],
+  init(width: Double, parameters: Section.LayoutParameters, sections: [LayoutSection<Section.Item, Section.Parameters>],
        validateLayout: (Section.LayoutParameters) throws(LayoutError) -> Void) throws(LayoutError) {
     try Self.validate(width: width)
     try validateLayout(parameters)
@@ -246,7 +246,7 @@ internal struct _BatchValidator<Section: _SectionStorage> {
 
   func section(_ s: Int) throws(LayoutError) {
     guard s >= 0 && s < sectionCount else {
-      throw LayoutError(.section(s), "section index out of range (0..<\(sectionCount))")
+      throw LayoutError(.section(s), reason: .indexOutOfRange(valid: 0..<sectionCount))
     }
   }
 
@@ -257,7 +257,7 @@ internal struct _BatchValidator<Section: _SectionStorage> {
   func itemIndex(_ i: Int, section s: Int, inclusiveEnd: Bool) throws(LayoutError) {
     let n = count(s)
     guard i >= 0 && (i < n || (inclusiveEnd && i == n)) else {
-      throw LayoutError(.item(section: s, item: i), "item index out of range (0..<\(inclusiveEnd ? n + 1 : n))")
+      throw LayoutError(.item(section: s, item: i), reason: .indexOutOfRange(valid: 0..<(inclusiveEnd ? n + 1 : n)))
     }
   }
 
@@ -275,14 +275,14 @@ internal struct _BatchValidator<Section: _SectionStorage> {
     case .deleteItems(let range, let s):
       try section(s)
       guard range.lowerBound >= 0 && range.upperBound <= count(s) else {
-        throw LayoutError(.item(section: s, item: range.lowerBound),
-                          "range \(range.lowerBound)..<\(range.upperBound) out of range (0..<\(count(s)))")
+        throw LayoutError(.item(section: s, item: range.lowerBound), reason: .itemsOutOfRange(from: range.lowerBound, count: range.count, valid: 0..<count(s)))
       }
       setCount(s, count(s) - range.count)
     case .replaceItems(let items, let i, let s):
       try section(s)
       guard i >= 0 && i <= count(s) - items.count else {
-        throw LayoutError(.item(section: s, item: i), "\(items.count) items from \(i) out of range (0..<\(count(s)))")
+        throw LayoutError(
+          .item(section: s, item: i), reason: .itemsOutOfRange(from: i, count: items.count, valid: 0..<count(s)))
       }
       try self.items(items, section: s, from: i)
     case .moveItem(let from, let to):
@@ -294,7 +294,7 @@ internal struct _BatchValidator<Section: _SectionStorage> {
       setCount(to.section, count(to.section) + 1)
     case .insertSection(let new, let s):
       guard s >= 0 && s <= sectionCount else {
-        throw LayoutError(.section(s), "section index out of range (0..<\(sectionCount + 1))")
+        throw LayoutError(.section(s), reason: .indexOutOfRange(valid: 0..<(sectionCount + 1)))
       }
       try Section.validate(new.parameters, over: layout.parameters, width: width, section: s)
       try items(new.items, section: s, from: 0)
@@ -307,7 +307,7 @@ internal struct _BatchValidator<Section: _SectionStorage> {
     case .moveSection(let from, let to):
       try section(from)
       guard to >= 0 && to < sectionCount else {
-        throw LayoutError(.section(to), "section index out of range (0..<\(sectionCount))")
+        throw LayoutError(.section(to), reason: .indexOutOfRange(valid: 0..<sectionCount))
       }
       materialize()
       sections.insert(sections.remove(at: from), at: to)

@@ -76,36 +76,16 @@ public protocol CollectionLayout: Sendable {
   /// error names the change (``LayoutError/changeIndex``) and the offending value.
   ///
   /// - Complexity: each layout documents what each change recomputes.
-  mutating func apply(_ changes: [LayoutChange<Item, SectionParameters>]) throws(LayoutError)
-
-  /// Whether ``apply(_:inverse:)`` fills in the batch that undoes a change. Default `false`.
-  static var recordsInverse: Bool { get }
-
-  /// Applies a batch like ``apply(_:)`` and, for a layout whose ``recordsInverse`` is `true`,
-  /// sets `inverse` to the batch that undoes it: applying `inverse` afterwards gives back the
-  /// same items, parameters and width, hence the same frames. This is how a caller (the
-  /// collection view) rolls back a batch without keeping a copy of the layout, a copy that would
-  /// make every touched section copy its storage (copy-on-write). The default implementation
-  /// applies the batch and leaves `inverse` untouched.
-  ///
-  /// - Complexity: that of ``apply(_:)``, plus what the changes remove or replace.
-  mutating func apply(
-    _ changes: [LayoutChange<Item, SectionParameters>], inverse: inout [LayoutChange<Item, SectionParameters>]
-  ) throws(LayoutError)
+  mutating func apply(_ changes: [Change]) throws(LayoutError)
 }
 
 extension CollectionLayout {
-  /// `false`: a layout that does not say otherwise records no inverse.
-  public static var recordsInverse: Bool { false }
+  /// One change to this layout's collection: `WaterfallLayout.Change` is
+  /// `WaterfallLayout.Change`.
+  public typealias Change = LayoutChange<Item, SectionParameters>
 
-  /// Applies the batch; records no inverse.
-  ///
-  /// - Complexity: that of ``apply(_:)``.
-  public mutating func apply(
-    _ changes: [LayoutChange<Item, SectionParameters>], inverse: inout [LayoutChange<Item, SectionParameters>]
-  ) throws(LayoutError) {
-    try apply(changes)
-  }
+  /// A section as this layout takes it: `WaterfallLayout.Section` is ``WaterfallSection``.
+  public typealias Section = LayoutSection<Item, SectionParameters>
 
   /// Appends every element overlapping `rect`, in spec order, to `buffer`, through
   /// ``forEachElement(in:after:_:)``.
@@ -156,7 +136,7 @@ extension CollectionLayout {
 
   /// Applies one change; see ``apply(_:)``.
   @inlinable
-  public mutating func apply(_ change: LayoutChange<Item, SectionParameters>) throws(LayoutError) {
+  public mutating func apply(_ change: Change) throws(LayoutError) {
     try apply([change])
   }
 
@@ -170,8 +150,30 @@ extension CollectionLayout {
   }
 }
 
+/// A layout that can say how to undo a batch: ``apply(_:inverse:)`` applies a batch and returns
+/// the batch that puts the collection back as it was.
+///
+/// This is how a caller that must keep a multi-step operation atomic (the collection view, the
+/// session) rolls back without keeping a copy of the layout: a copy held across `apply` would make
+/// every section the batch touches copy its storage (copy-on-write), O(n) for what is otherwise an
+/// O(k) append. ``WaterfallLayout`` and ``ListLayout`` conform; a layout that does not is rolled
+/// back by the collection view with a copy.
+///
+///     var undo: [WaterfallLayout.Change] = []
+///     try layout.apply([.appendItems([120, 80], section: 0)], inverse: &undo)
+///     try layout.apply(undo)  // the layout is as it was, to the bit
+public protocol InvertibleCollectionLayout: CollectionLayout {
+  /// Applies a batch like ``CollectionLayout/apply(_:)`` and sets `inverse` to the batch that
+  /// undoes it: applying `inverse` afterwards gives back the same items, parameters and width,
+  /// hence the same frames. When the batch is rejected, neither the layout nor `inverse` changes.
+  ///
+  /// - Complexity: that of ``CollectionLayout/apply(_:)``, plus what the changes remove or
+  ///   replace (the inverse keeps a copy of it).
+  mutating func apply(_ changes: [Change], inverse: inout [Change]) throws(LayoutError)
+}
+
 /// A section as handed to a layout: its parameter overrides and its items.
-public struct LayoutSection<Parameters: Sendable, Item: Sendable>: Sendable {
+public struct LayoutSection<Item: Sendable, Parameters: Sendable>: Sendable {
   /// The parameters this section overrides.
   public var parameters: Parameters
   /// The section's items, in order.
@@ -203,7 +205,7 @@ public enum LayoutChange<Item: Sendable, SectionParameters: Sendable>: Sendable 
   /// Replaces the descriptions (sizes, spans) of items `at ..< at + items.count` of `section`.
   case replaceItems([Item], at: Int, section: Int)
   /// Inserts a section before index `at` (`at` may equal the section count).
-  case insertSection(LayoutSection<SectionParameters, Item>, at: Int)
+  case insertSection(LayoutSection<Item, SectionParameters>, at: Int)
   /// Removes section `at`.
   case deleteSection(at: Int)
   /// Moves a section; `to` is its index once it has been removed from `from`.

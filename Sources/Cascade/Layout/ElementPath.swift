@@ -59,10 +59,11 @@ public struct ItemPath: Hashable, Comparable, Sendable, CustomStringConvertible 
 public struct ElementPath: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The section's index.
   public var section: Int
-  /// The item's index for items; 0 for headers and footers.
-  public var item: Int
+  /// The item's index for items; 0 for headers and footers. Read-only, like ``kind``, so that a
+  /// path cannot be edited into a header with an item index: make a new path instead.
+  public let item: Int
   /// Header, item or footer.
-  public var kind: ElementKind
+  public let kind: ElementKind
 
   /// Creates an element path. For headers and footers `item` is ignored and stored as 0.
   ///

@@ -20,28 +20,63 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     case item(section: Int, item: Int)
   }
 
+  /// What is wrong, in a form a front end can relabel without checking again: the session says
+  /// `at: index 7 out of range (0..<5)` for what the library says as
+  /// `section 0, item 7: item index out of range (0..<5)`.
+  public enum Reason: Hashable, Sendable, CustomStringConvertible {
+    /// The index the location names (a section's, or an item's) is outside `valid`: the indices
+    /// the collection had at that point of the batch (`0...count` where an insertion may append).
+    case indexOutOfRange(valid: Range<Int>)
+    /// The `count` items from index `from` (of a deletion or a replacement) do not lie inside
+    /// `valid`. A start and a count rather than a range, since a start near `Int.max` has no end.
+    case itemsOutOfRange(from: Int, count: Int, valid: Range<Int>)
+    /// The change would make the collection hold more than `limit` elements.
+    case tooManyElements(limit: Int)
+    /// The value in the error's field breaks its rule, said in words: `"must be > 0"`.
+    case invalidValue(String)
+
+    /// `index out of range (0..<5)`, `2 items from 4 out of range (0..<5)`,
+    /// `more than 2147483647 elements`, or the rule in words.
+    public var description: String {
+      switch self {
+      case .indexOutOfRange(let valid): "index out of range (\(valid.lowerBound)..<\(valid.upperBound))"
+      case .itemsOutOfRange(let from, let count, let valid):
+        "\(count) items from \(from) out of range (\(valid.lowerBound)..<\(valid.upperBound))"
+      case .tooManyElements(let limit): "more than \(limit) elements"
+      case .invalidValue(let rule): rule
+      }
+    }
+  }
+
   /// Where the problem is.
   public var location: Location
   /// The field that holds the bad value (`"size"`, `"columns"`, `"insets.left"`), or `nil` when
   /// the location itself is the problem (an index outside the collection).
   public var field: String?
-  /// What is wrong, e.g. `"width must be > 0"`.
-  public var reason: String
+  /// What is wrong.
+  public var reason: Reason
   /// For an error inside a batch of changes, the position of the failing change in the batch.
   public var changeIndex: Int?
 
   /// Creates an error.
   ///
   /// - Complexity: O(1).
-  public init(_ location: Location, field: String? = nil, _ reason: String, changeIndex: Int? = nil) {
+  public init(_ location: Location, field: String? = nil, reason: Reason, changeIndex: Int? = nil) {
     self.location = location
     self.field = field
     self.reason = reason
     self.changeIndex = changeIndex
   }
 
+  /// Creates an error for a value that breaks its rule: ``Reason/invalidValue(_:)``.
+  ///
+  /// - Complexity: O(1).
+  public init(_ location: Location, field: String? = nil, _ rule: String, changeIndex: Int? = nil) {
+    self.init(location, field: field, reason: .invalidValue(rule), changeIndex: changeIndex)
+  }
+
   /// `section 2, item 17: size width must be > 0`; inside a batch the change is named first:
-  /// `change 3: section 5: index out of range (0..<2)`.
+  /// `change 3: section 5: section index out of range (0..<2)`.
   public var description: String {
     var place: String
     switch location {
@@ -52,6 +87,10 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     }
     if let changeIndex { place = "change \(changeIndex): " + place }
     if let field { return "\(place): \(field) \(reason)" }
-    return "\(place): \(reason)"
+    switch (reason, location) {
+    case (.indexOutOfRange, .section): return "\(place): section \(reason)"
+    case (.indexOutOfRange, .item): return "\(place): item \(reason)"
+    default: return "\(place): \(reason)"
+    }
   }
 }

@@ -58,7 +58,7 @@ public struct ListItem: Hashable, Sendable, ExpressibleByFloatLiteral, Expressib
 }
 
 /// A list section: parameter overrides and rows.
-public typealias ListSection = LayoutSection<ListParameters, ListItem>
+public typealias ListSection = LayoutSection<ListItem, ListParameters>
 
 /// A vertical list with sections, headers and footers: each row spans the section's width
 /// between its insets, rows stacked with `itemSpacing` between them.
@@ -73,7 +73,7 @@ public typealias ListSection = LayoutSection<ListParameters, ListItem>
 ///
 /// Every change costs what it does in ``WaterfallLayout``, with one column and no checkpoints:
 /// a change at row i lays out rows i ..< n of its section only.
-public struct ListLayout: CollectionLayout {
+public struct ListLayout: InvertibleCollectionLayout {
   /// What the layout is told about each item.
   public typealias Item = ListItem
   /// What a section may override.
@@ -117,19 +117,16 @@ public struct ListLayout: CollectionLayout {
   /// - Complexity: a change at row i of a section of n rows lays out rows i ..< n, O(n - i),
   ///   plus O(log s) for the section origins; section and width changes O(s) plus the sections
   ///   they lay out.
-  public mutating func apply(_ changes: [LayoutChange<ListItem, ListParameters>]) throws(LayoutError) {
+  public mutating func apply(_ changes: [ListLayout.Change]) throws(LayoutError) {
     try _storage.apply(changes)
   }
-
-  /// The list records the inverse of every batch.
-  public static var recordsInverse: Bool { true }
 
   /// Applies a batch and sets `inverse` to the batch that undoes it; see
   /// ``WaterfallLayout/apply(_:inverse:)``.
   ///
   /// - Complexity: that of ``apply(_:)``, plus O(k) for the k rows deleted or replaced.
   public mutating func apply(
-    _ changes: [LayoutChange<ListItem, ListParameters>], inverse: inout [LayoutChange<ListItem, ListParameters>]
+    _ changes: [ListLayout.Change], inverse: inout [ListLayout.Change]
   ) throws(LayoutError) {
     try _storage.apply(changes, inverse: &inverse, recording: true)
   }

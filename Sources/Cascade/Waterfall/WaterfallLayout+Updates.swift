@@ -28,25 +28,22 @@ extension WaterfallLayout {
   ///       .replaceItems([.size(width: 4, height: 3)], at: 5, section: 0),
   ///       .deleteSection(at: 2),
   ///     ])
-  public mutating func apply(_ changes: [LayoutChange<WaterfallItem, WaterfallParameters>]) throws(LayoutError) {
+  public mutating func apply(_ changes: [WaterfallLayout.Change]) throws(LayoutError) {
     try _storage.apply(changes)
     _checkInvariants()
   }
 
-  /// The waterfall records the inverse of every batch.
-  public static var recordsInverse: Bool { true }
-
   /// Applies a batch like ``apply(_:)`` and sets `inverse` to the batch that undoes it.
   ///
-  ///     var undo: [LayoutChange<WaterfallItem, WaterfallParameters>] = []
+  ///     var undo: [WaterfallLayout.Change] = []
   ///     try layout.apply([.appendItems([120, 80], section: 0)], inverse: &undo)
   ///     try layout.apply(undo)   // the layout is as it was, frame for frame
   ///
   /// - Complexity: that of ``apply(_:)``, plus O(k) for k items deleted or replaced (they are
   ///   kept in the inverse) and O(n) for a deleted section of n items.
   public mutating func apply(
-    _ changes: [LayoutChange<WaterfallItem, WaterfallParameters>],
-    inverse: inout [LayoutChange<WaterfallItem, WaterfallParameters>]
+    _ changes: [WaterfallLayout.Change],
+    inverse: inout [WaterfallLayout.Change]
   ) throws(LayoutError) {
     try _storage.apply(changes, inverse: &inverse, recording: true)
     _checkInvariants()

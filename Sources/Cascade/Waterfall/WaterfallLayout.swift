@@ -24,7 +24,7 @@
 ///
 /// Rect and point queries cost O(log n + k) for a fixed column count: see
 /// ``forEachElement(in:after:_:)``.
-public struct WaterfallLayout: CollectionLayout {
+public struct WaterfallLayout: InvertibleCollectionLayout {
   /// What the layout is told about each item.
   public typealias Item = WaterfallItem
   /// What a section may override.

@@ -172,7 +172,7 @@ public struct WaterfallItem: Hashable, Sendable, ExpressibleByFloatLiteral, Expr
 }
 
 /// A waterfall section: its parameter overrides and its items.
-public typealias WaterfallSection = LayoutSection<WaterfallParameters, WaterfallItem>
+public typealias WaterfallSection = LayoutSection<WaterfallItem, WaterfallParameters>
 
 extension LayoutSection where Parameters == WaterfallParameters {
   /// Creates a waterfall section.

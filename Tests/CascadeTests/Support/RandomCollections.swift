@@ -66,7 +66,7 @@ extension ReferenceWaterfall {
   }
 
   /// Applies a change the way `waterfall.md` and `LayoutChange` describe it, to the plain model.
-  mutating func apply(_ change: LayoutChange<WaterfallItem, WaterfallParameters>) {
+  mutating func apply(_ change: WaterfallLayout.Change) {
     switch change {
     case .appendItems(let items, let s): sections[s].items += items
     case .insertItems(let items, let i, let s): sections[s].items.insert(contentsOf: items, at: i)
@@ -86,7 +86,7 @@ extension ReferenceWaterfall {
 
 extension SplitMix64 {
   /// A valid change for `model`.
-  mutating func change(for model: ReferenceWaterfall) -> LayoutChange<WaterfallItem, WaterfallParameters> {
+  mutating func change(for model: ReferenceWaterfall) -> WaterfallLayout.Change {
     let s = model.sections.isEmpty ? 0 : int(0...model.sections.count - 1)
     let n = model.sections.isEmpty ? 0 : model.sections[s].items.count
     if model.sections.isEmpty || chance(0.06) {
@@ -114,7 +114,7 @@ extension SplitMix64 {
   }
 
   /// A change that the layout must reject, and a word on why.
-  mutating func invalidChange(for model: ReferenceWaterfall) -> LayoutChange<WaterfallItem, WaterfallParameters> {
+  mutating func invalidChange(for model: ReferenceWaterfall) -> WaterfallLayout.Change {
     let s = model.sections.count
     let n = model.sections.first?.items.count ?? 0
     switch int(0...9) {
