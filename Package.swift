@@ -20,7 +20,7 @@ let package = Package(
     .target(name: "Cascade"),
     // The headless collection view: data source, delegate, reuse pool, scrolling. No Foundation.
     .target(name: "CascadeView", dependencies: ["Cascade"]),
-    // The JSON documents of `protocol.md`, decoded into the core's types (Foundation).
+    // The JSON documents of `Docs/Spec/Protocol.md`, decoded into the core's types (Foundation).
     .target(name: "CascadeJSON", dependencies: ["Cascade"]),
     // The terminal gallery's model and renderer, so tests can drive it.
     .target(name: "CascadeGallery", dependencies: ["Cascade", "CascadeView"]),

@@ -1,19 +1,19 @@
 // The baselines Cascade is compared with, written the way their sources write them.
 //
-// - `SeedWaterfallLayout`: the recipe of the blog posts in /work/shared/seeds (WaterPullLayout,
-//   WaterFlowLayout, XMFWaterFall, WCLWaterFallLayout): `prepareLayout` makes a new attributes
-//   object (a class instance with a frame and an index path) per item, asks the delegate for
-//   each height, scans an array of column heights for the shortest, and appends the object to an
-//   array; `layoutAttributesForElementsInRect` tests every frame. Everything is recomputed on
-//   every `prepareLayout`.
+// - `SeedWaterfallLayout`: the classic iOS waterfall recipe of the blog posts Cascade grew out
+//   of (WaterPullLayout, WaterFlowLayout, XMFWaterFall, WCLWaterFallLayout): `prepareLayout`
+//   makes a new attributes object (a class instance with a frame and an index path) per item,
+//   asks the delegate for each height, scans an array of column heights for the shortest, and
+//   appends the object to an array; `layoutAttributesForElementsInRect` tests every frame.
+//   Everything is recomputed on every `prepareLayout`.
 // - `UnionRectsIndex`: CHTCollectionViewWaterfallLayout's query. Frames are grouped in runs of
 //   20 with the union rect of each run; a query scans the unions forward for the first that meets
 //   the rect and backward for the last, then tests every member frame between them.
-// - `linearScan`: every frame tested, as the seeds' `layoutAttributesForElementsInRect` does.
+// - `linearScan`: every frame tested, as the seed recipe's `layoutAttributesForElementsInRect` does.
 
 import Cascade
 
-/// The seeds' `UICollectionViewLayoutAttributes`: one heap object per item.
+/// The seed recipe's `UICollectionViewLayoutAttributes`: one heap object per item.
 final class SeedAttributes {
   let indexPath: ItemPath
   var frame: Rect
@@ -23,7 +23,7 @@ final class SeedAttributes {
   }
 }
 
-/// The seeds' waterfall layout, in Swift, one section.
+/// The seed recipe's waterfall layout, in Swift, one section.
 struct SeedWaterfallLayout {
   var columnCount: Int
   var columnSpacing: Double

@@ -1,6 +1,6 @@
-// The scenarios of issue 6. Each measurement's name starts with its scenario's name, and its
-// baselines' names extend it (`query.random.linearScan`), so `--filter query.random` runs a
-// scenario with its baselines.
+// The scenarios of Docs/Benchmarks.md. Each measurement's name starts with its scenario's name,
+// and its baselines' names extend it (`query.random.linearScan`), so `--filter query.random` runs
+// a scenario with its baselines.
 
 #if canImport(Glibc)
 import Glibc

@@ -6,7 +6,7 @@
 //   Allocations.swift   allocation counting by patching libswiftCore's GOT (Linux)
 //   Workload.swift      seeded heights, the layout, frames, viewports, scroll offsets
 //   Baselines.swift     the seed recipe, linear scan, CHT's union rects
-//   Scenarios.swift     the scenarios of issue 6
+//   Scenarios.swift     the scenarios and the checks that baselines agree with Cascade
 //   View.swift          view.scrollStep (CascadeView)
 //   Report.swift        markdown table, JSON out and in
 //   Chart.swift         the SVG chart of ns per query against n

@@ -6,8 +6,9 @@
 
 import Cascade
 
-/// A JSON Lines session on one collection, as `protocol.md` describes it; the `cascade session`
-/// command feeds it standard input line by line. A Swift server can hold one per client.
+/// A JSON Lines session on one collection, as `Docs/Spec/Protocol.md` describes it; the
+/// `cascade session` command feeds it standard input line by line. A Swift server can hold one
+/// per client.
 ///
 ///     var session = CascadeSession()
 ///     session.respond(to: Array(#"{"op":"load","collection":{"width":390,"sections":[{"items":[120,80]}]}}"#.utf8))

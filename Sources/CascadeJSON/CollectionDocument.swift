@@ -1,4 +1,4 @@
-// The collection document of `protocol.md`, decoded into the core's types.
+// The collection document of `Docs/Spec/Protocol.md`, decoded into the core's types.
 
 import Cascade
 

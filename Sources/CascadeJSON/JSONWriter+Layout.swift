@@ -1,4 +1,4 @@
-// Frames, elements and whole layouts in the shapes of `protocol.md`.
+// Frames, elements and whole layouts in the shapes of `Docs/Spec/Protocol.md`.
 
 import Cascade
 

@@ -2,7 +2,7 @@
 
 import Cascade
 
-/// A request of the session protocol (`protocol.md`, "The session: JSON Lines").
+/// A request of the session protocol (`Docs/Spec/Protocol.md`, "The session: JSON Lines").
 ///
 /// Decoding checks the request's shape: its `op`, that every key it needs is there with the
 /// right type, no unknown key, valid items and numbers. Whether an index is inside the
@@ -49,7 +49,7 @@ public enum SessionRequest: Equatable, Sendable {
     }
   }
 
-  /// The request names, in `protocol.md`'s order.
+  /// The request names, in `Docs/Spec/Protocol.md`'s order.
   public static let operations = [
     "load", "append", "insert", "delete", "update", "insertSection", "deleteSection",
     "width", "query", "page", "point", "frame", "layout",

@@ -3,7 +3,7 @@
 import Cascade
 
 extension WaterfallParameters {
-  /// The keys of `protocol.md`'s `layout` object, which a section may carry too.
+  /// The keys of `Docs/Spec/Protocol.md`'s `layout` object, which a section may carry too.
   public static let jsonKeys = [
     "columns", "minColumnWidth", "columnSpacing", "itemSpacing", "insets",
     "header", "footer", "order", "tolerance",

@@ -1,5 +1,6 @@
-// Reading the document and writing output, without buffering surprises: every write goes out
-// whole, and `writeLine` flushes, which the session needs.
+// Reading the document and writing output, without buffering surprises: every `write` goes out
+// whole, straight to the file descriptor with no buffer in between, so a session response has
+// left the process when `write` returns (the flush the session needs).
 
 import Foundation
 

@@ -1,4 +1,4 @@
-// The `cascade` command line: see Docs/CLI.md and protocol.md.
+// The `cascade` command line: see Docs/CLI.md and Docs/Spec/Protocol.md.
 
 import Foundation
 

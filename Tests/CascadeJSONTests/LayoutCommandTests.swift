@@ -1,7 +1,7 @@
 import Testing
 
 /// `cascade layout` and `cascade query` on documents whose frames were worked out by hand from
-/// waterfall.md.
+/// Docs/Spec/Waterfall.md.
 @Suite struct LayoutCommandTests {
   /// Two sections. Section 0: W = 200, insets 5/10/5/10, header 30, footer 20, 2 columns,
   /// spacing 10: A = 180, columnWidth = 85, x = 10 and 105, top = 35.

@@ -2,7 +2,7 @@ import Cascade
 import CascadeJSON
 import Testing
 
-/// `cascade session`: every request of protocol.md's table, run through the built executable.
+/// `cascade session`: every request of Docs/Spec/Protocol.md's table, run through the built executable.
 ///
 /// The collection: W = 100, 2 columns, no spacing, so columnWidth = 50; items 10, 20, 30 go to
 /// columns 0, 1, 0: (0,0,50,10), (50,0,50,20), (0,10,50,30); content height 40.

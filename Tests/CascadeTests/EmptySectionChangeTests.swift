@@ -1,8 +1,9 @@
 import Testing
 @testable import Cascade
 
-/// A section without items still has a height (header + insets + footer, `waterfall.md` steps 1,
-/// 5 and 6), also when it arrives or changes through `apply(_:)`.
+/// A section without items still has a height (header + insets + footer,
+/// `Docs/Spec/Waterfall.md` steps 1, 5 and 6), also when it arrives or changes through
+/// `apply(_:)`.
 @Suite struct EmptySectionChangeTests {
   @Test func insertingAnEmptySectionLaysItOut() throws {
     var layout = try WaterfallLayout(width: 100, sections: [WaterfallSection(items: [10])])

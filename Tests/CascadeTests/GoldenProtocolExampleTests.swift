@@ -2,7 +2,7 @@ import Testing
 @testable import Cascade
 
 @Suite struct GoldenProtocolExampleTests {
-  /// The document of `protocol.md`: width 390, one section, header 44, 3 columns.
+  /// The document of `Docs/Spec/Protocol.md`: width 390, one section, header 44, 3 columns.
   @Test func protocolExample() throws {
     let layout = try WaterfallLayout(width: 390, sections: [
       WaterfallSection(header: 44, columns: 3, items: [

@@ -1,5 +1,5 @@
-// Every value waterfall.md calls invalid is rejected with an error that names it, and nothing a
-// caller passes traps.
+// Every value Docs/Spec/Waterfall.md calls invalid is rejected with an error that names it, and
+// nothing a caller passes traps.
 import Testing
 @testable import Cascade
 

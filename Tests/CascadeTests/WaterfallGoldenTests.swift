@@ -1,4 +1,4 @@
-// Golden frames, worked out by hand from `waterfall.md`, one suite of cases per rule.
+// Golden frames, worked out by hand from `Docs/Spec/Waterfall.md`, one suite of cases per rule.
 import Testing
 @testable import Cascade
 

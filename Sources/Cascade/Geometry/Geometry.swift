@@ -118,7 +118,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   @inlinable public var height: Double { size.height }
 
   /// Whether the two rectangles overlap with positive extent on both axes, the test of a rect
-  /// query in `waterfall.md`:
+  /// query in `Docs/Spec/Waterfall.md`:
   /// `minX < other.maxX && maxX > other.minX && minY < other.maxY && maxY > other.minY`.
   ///
   /// - Complexity: O(1).

@@ -6,7 +6,7 @@
 /// on the current heights, never on the history of changes, so a layout updated incrementally
 /// reports bit-for-bit the origins of one built from scratch. (A Fenwick tree updated by adding
 /// deltas would drift by rounding.) The origins differ from a left-to-right running sum by at
-/// most a few ulps, inside the 1e-9 relative tolerance of `waterfall.md`.
+/// most a few ulps, inside the 1e-9 relative tolerance of `Docs/Spec/Waterfall.md`.
 @usableFromInline
 internal struct _SectionOrigins: Sendable {
   /// `_nodes[1]` is the root; the leaves are `_nodes[_leafBase ..< _leafBase + count]`.

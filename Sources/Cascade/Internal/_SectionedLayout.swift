@@ -18,7 +18,7 @@ internal protocol _SectionStorage: Sendable {
 
   var parameters: Parameters { get set }
   var records: [Record] { get set }
-  /// The section's height, `end` in `waterfall.md`; valid once laid out.
+  /// The section's height, `end` in `Docs/Spec/Waterfall.md`; valid once laid out.
   var height: Double { get }
   var needsLayout: Bool { get }
 

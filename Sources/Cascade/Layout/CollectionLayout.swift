@@ -45,7 +45,7 @@ public protocol CollectionLayout: Sendable {
   func layoutAttributes(for path: ElementPath) -> LayoutAttributes?
 
   /// Calls `body` with every element whose frame overlaps `rect` (the rect query of
-  /// `waterfall.md`), in spec order: by section, then header, items by index, footer.
+  /// `Docs/Spec/Waterfall.md`), in spec order: by section, then header, items by index, footer.
   ///
   /// Elements up to and including `after` are skipped, which is how a page of a query continues
   /// the previous one. `body` returns `false` to stop early. A rect with a NaN component holds no

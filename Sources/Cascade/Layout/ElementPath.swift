@@ -51,8 +51,8 @@ public struct ItemPath: Hashable, Comparable, Sendable, CustomStringConvertible 
 
 /// The address of any element of a collection: a section, a kind, and for items their index.
 ///
-/// Comparison follows the order of `waterfall.md` for query answers: by section; inside a section
-/// the header, then the items by index, then the footer.
+/// Comparison follows the order of `Docs/Spec/Waterfall.md` for query answers: by section;
+/// inside a section the header, then the items by index, then the footer.
 ///
 ///     let paths: [ElementPath] = [.footer(0), .item(3, section: 0), .header(1), .header(0)]
 ///     paths.sorted()  // [.header(0), .item(3, section: 0), .footer(0), .header(1)]

@@ -168,7 +168,7 @@ internal struct _Section: _SectionStorage {
 
   /// Where the footer starts (`bottom + insets.bottom`), relative to the section's top.
   @usableFromInline var footerY: Double = 0
-  /// The section's height, `end` in `waterfall.md`.
+  /// The section's height, `end` in `Docs/Spec/Waterfall.md`.
   @usableFromInline var height: Double = 0
 
   @usableFromInline

@@ -1,4 +1,4 @@
-// The waterfall (masonry) layout of `waterfall.md`.
+// The waterfall (masonry) layout of `Docs/Spec/Waterfall.md`.
 //
 // Map:
 //   WaterfallLayout.swift            the type, its initializer and its read-only accessors
@@ -47,7 +47,7 @@ public struct WaterfallLayout: InvertibleCollectionLayout {
   ///
   /// - Parameters:
   ///   - width: the collection's width, finite and > 0.
-  ///   - parameters: the layout-level parameters; `nil` ones take `waterfall.md`'s defaults.
+  ///   - parameters: the layout-level parameters; `nil` ones take `Docs/Spec/Waterfall.md`'s defaults.
   ///   - sections: the sections, each with its overrides and items.
   /// - Throws: ``LayoutError`` naming the first invalid value.
   /// - Complexity: O(n · c) for n items and c columns.

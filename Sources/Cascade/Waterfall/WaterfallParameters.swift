@@ -10,7 +10,7 @@ public enum WaterfallOrder: String, Hashable, Sendable, CaseIterable {
 
 /// The parameters of a waterfall layout or of one of its sections.
 ///
-/// Every property is optional. On the layout, `nil` means the default of `waterfall.md`; on a
+/// Every property is optional. On the layout, `nil` means the default of `Docs/Spec/Waterfall.md`; on a
 /// section, `nil` means "as the layout says". `columns` and `minColumnWidth` are one choice: set
 /// at most one of them on a level; a section that sets either replaces the layout's choice.
 ///
@@ -59,11 +59,11 @@ public struct WaterfallParameters: Hashable, Sendable {
     self.tolerance = tolerance
   }
 
-  /// The largest column count Cascade lays out. `waterfall.md` sets no upper bound; this one
+  /// The largest column count Cascade lays out. `Docs/Spec/Waterfall.md` sets no upper bound; this one
   /// keeps a hostile `columns` or `minColumnWidth` from allocating without limit.
   public static let maximumColumns = 1 << 16
 
-  /// Checks every value set here against `waterfall.md`'s "valid" column.
+  /// Checks every value set here against `Docs/Spec/Waterfall.md`'s "valid" column.
   ///
   /// - Complexity: O(1).
   public func validate(at location: LayoutError.Location) throws(LayoutError) {
@@ -154,7 +154,7 @@ public struct WaterfallItem: Hashable, Sendable, ExpressibleByFloatLiteral, Expr
   /// An item (row) of this height, from a literal.
   public init(integerLiteral value: Int) { self.init(.height(Double(value))) }
 
-  /// Checks the item against `waterfall.md`.
+  /// Checks the item against `Docs/Spec/Waterfall.md`.
   ///
   /// - Complexity: O(1).
   public func validate(at location: LayoutError.Location) throws(LayoutError) {

@@ -65,7 +65,8 @@ extension ReferenceWaterfall {
                         sections: sections.map { WaterfallSection(parameters: $0.parameters, items: $0.items) })
   }
 
-  /// Applies a change the way `waterfall.md` and `LayoutChange` describe it, to the plain model.
+  /// Applies a change the way `Docs/Spec/Waterfall.md` and `LayoutChange` describe it, to the
+  /// plain model.
   mutating func apply(_ change: WaterfallLayout.Change) {
     switch change {
     case .appendItems(let items, let s): sections[s].items += items

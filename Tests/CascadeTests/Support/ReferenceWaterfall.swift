@@ -1,4 +1,4 @@
-// A brute-force model of `waterfall.md`, written from the spec alone and as plainly as
+// A brute-force model of `Docs/Spec/Waterfall.md`, written from the spec alone and as plainly as
 // possible: every section laid out from scratch, every query a scan of every frame. The fast
 // layout is checked against it.
 import Cascade
@@ -13,7 +13,7 @@ struct ReferenceWaterfall {
   var parameters: WaterfallParameters
   var sections: [Section]
 
-  /// Every element's attributes, in spec order, frames computed as `waterfall.md` says.
+  /// Every element's attributes, in spec order, frames computed as `Docs/Spec/Waterfall.md` says.
   func compute() -> (elements: [LayoutAttributes], contentHeight: Double) {
     var result: [LayoutAttributes] = []
     var y0 = 0.0
@@ -101,7 +101,7 @@ struct ReferenceWaterfall {
   func elements() -> [LayoutAttributes] { compute().elements }
 }
 
-/// The rect query of `waterfall.md` as a scan of every element.
+/// The rect query of `Docs/Spec/Waterfall.md` as a scan of every element.
 func bruteForceQuery(_ elements: [LayoutAttributes], _ rect: Rect) -> [LayoutAttributes] {
   elements.filter { f in
     let r = f.frame
@@ -109,7 +109,7 @@ func bruteForceQuery(_ elements: [LayoutAttributes], _ rect: Rect) -> [LayoutAtt
   }.sorted { $0.path < $1.path }
 }
 
-/// The point query of `waterfall.md` as a scan of every element.
+/// The point query of `Docs/Spec/Waterfall.md` as a scan of every element.
 func bruteForcePoint(_ elements: [LayoutAttributes], _ p: Point) -> LayoutAttributes? {
   elements.sorted { $0.path < $1.path }.first { f in
     f.frame.minX <= p.x && p.x < f.frame.maxX && f.frame.minY <= p.y && p.y < f.frame.maxY
