@@ -28,9 +28,16 @@ let package = Package(
     .executableTarget(name: "cascade-gallery", dependencies: ["CascadeGallery"]),
     .executableTarget(
       name: "cascade-bench", dependencies: ["Cascade", "CascadeView"], path: "Benchmarks/cascade-bench"),
-    .testTarget(name: "CascadeTests", dependencies: ["Cascade"]),
-    .testTarget(name: "CascadeViewTests", dependencies: ["Cascade", "CascadeView", "CascadeGallery"]),
+    // What more than one test target uses: the brute-force reference waterfall, seeded random
+    // collections and changes, and the runner of the package's executables. Test code, never a
+    // product.
+    .target(name: "CascadeTestSupport", dependencies: ["Cascade"], path: "Tests/CascadeTestSupport"),
+    .testTarget(name: "CascadeTests", dependencies: ["Cascade", "CascadeTestSupport"]),
+    .testTarget(name: "CascadeViewTests", dependencies: ["Cascade", "CascadeView"]),
     .testTarget(name: "CascadeJSONTests", dependencies: ["Cascade", "CascadeJSON"]),
+    // The `cascade` executable, run as a user runs it.
+    .testTarget(name: "CascadeCLITests", dependencies: ["Cascade", "CascadeJSON", "CascadeTestSupport"]),
+    .testTarget(name: "CascadeGalleryTests", dependencies: ["Cascade", "CascadeView", "CascadeGallery"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import CascadeTestSupport
 import Testing
 
 /// Help, usage errors and option parsing of `cascade`.

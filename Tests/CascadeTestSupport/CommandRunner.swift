@@ -3,20 +3,26 @@
 import Foundation
 
 /// What one run of `cascade` produced.
-struct CommandResult: Equatable, CustomStringConvertible {
-  var stdout: String
-  var stderr: String
-  var status: Int32
+package struct CommandResult: Equatable, CustomStringConvertible {
+  package var stdout: String
+  package var stderr: String
+  package var status: Int32
 
-  var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+  package init(stdout: String, stderr: String, status: Int32) {
+    self.stdout = stdout
+    self.stderr = stderr
+    self.status = status
+  }
+
+  package var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
 }
 
 /// Locates and runs the `cascade` product built next to this test bundle.
-enum CommandRunner {
+package enum CommandRunner {
   /// The products directory: the directory of the running test binary (on Linux the test
   /// bundle is an executable, `…/debug/CascadePackageTests.xctest`; on macOS it sits inside
   /// `…/debug/CascadePackageTests.xctest/Contents/MacOS/`).
-  static let executable: URL? = {
+  package static let executable: URL? = {
     let candidates = [
       URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
       URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath(),
@@ -36,7 +42,7 @@ enum CommandRunner {
   }()
 
   /// Runs `cascade arguments…` with `input` on standard input.
-  static func run(_ arguments: [String], input: String = "") throws -> CommandResult {
+  package static func run(_ arguments: [String], input: String = "") throws -> CommandResult {
     guard let executable else { throw RunnerError.executableNotFound }
     let process = Process()
     process.executableURL = executable
@@ -60,11 +66,11 @@ enum CommandRunner {
       status: process.terminationStatus)
   }
 
-  enum RunnerError: Error { case executableNotFound }
+  package enum RunnerError: Error { case executableNotFound }
 }
 
 /// A successful run's result: `stdout` and exit status 0, nothing on standard error.
-func success(_ stdout: String) -> CommandResult { CommandResult(stdout: stdout, stderr: "", status: 0) }
+package func success(_ stdout: String) -> CommandResult { CommandResult(stdout: stdout, stderr: "", status: 0) }
 
 /// A rejected input's result: one line on standard error, nothing on standard output, status 1.
-func failure(_ message: String) -> CommandResult { CommandResult(stdout: "", stderr: "error: \(message)\n", status: 1) }
+package func failure(_ message: String) -> CommandResult { CommandResult(stdout: "", stderr: "error: \(message)\n", status: 1) }
