@@ -22,6 +22,9 @@ let package = Package(
     .target(name: "CascadeView", dependencies: ["Cascade"]),
     // The JSON documents of `protocol.md`, decoded into the core's types (Foundation).
     .target(name: "CascadeJSON", dependencies: ["Cascade"]),
+    // The command-line parser of the three executables: options declared once, the help and
+    // the usage errors generated from them. No Foundation; not a product.
+    .target(name: "CascadeArguments"),
     // The terminal gallery's model and renderer, so tests can drive it.
     .target(name: "CascadeGallery", dependencies: ["Cascade", "CascadeView"]),
     .executableTarget(name: "cascade", dependencies: ["Cascade", "CascadeJSON"]),
@@ -38,6 +41,8 @@ let package = Package(
     // The `cascade` executable, run as a user runs it.
     .testTarget(name: "CascadeCLITests", dependencies: ["Cascade", "CascadeJSON", "CascadeTestSupport"]),
     .testTarget(name: "CascadeGalleryTests", dependencies: ["Cascade", "CascadeView", "CascadeGallery"]),
+    // The parser itself.
+    .testTarget(name: "CascadeArgumentsTests", dependencies: ["CascadeArguments"]),
   ],
   swiftLanguageModes: [.v6]
 )
