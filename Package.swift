@@ -27,7 +27,7 @@ let package = Package(
     .target(name: "CascadeArguments"),
     // The terminal gallery's model and renderer, so tests can drive it.
     .target(name: "CascadeGallery", dependencies: ["Cascade", "CascadeView"]),
-    .executableTarget(name: "cascade", dependencies: ["Cascade", "CascadeJSON"]),
+    .executableTarget(name: "cascade", dependencies: ["Cascade", "CascadeJSON", "CascadeArguments"]),
     .executableTarget(name: "cascade-gallery", dependencies: ["CascadeGallery"]),
     .executableTarget(
       name: "cascade-bench", dependencies: ["Cascade", "CascadeView"], path: "Benchmarks/cascade-bench"),
