@@ -25,8 +25,8 @@ let package = Package(
     // The command-line parser of the three executables: options declared once, the help and
     // the usage errors generated from them. No Foundation; not a product.
     .target(name: "CascadeArguments"),
-    // The terminal gallery's model and renderer, so tests can drive it.
-    .target(name: "CascadeGallery", dependencies: ["Cascade", "CascadeView"]),
+    // The terminal gallery's model, renderer and command line, so tests can drive them.
+    .target(name: "CascadeGallery", dependencies: ["Cascade", "CascadeView", "CascadeArguments"]),
     .executableTarget(name: "cascade", dependencies: ["Cascade", "CascadeJSON", "CascadeArguments"]),
     .executableTarget(name: "cascade-gallery", dependencies: ["CascadeGallery"]),
     .executableTarget(
@@ -40,7 +40,9 @@ let package = Package(
     .testTarget(name: "CascadeJSONTests", dependencies: ["Cascade", "CascadeJSON"]),
     // The `cascade` executable, run as a user runs it.
     .testTarget(name: "CascadeCLITests", dependencies: ["Cascade", "CascadeJSON", "CascadeTestSupport"]),
-    .testTarget(name: "CascadeGalleryTests", dependencies: ["Cascade", "CascadeView", "CascadeGallery"]),
+    .testTarget(
+      name: "CascadeGalleryTests",
+      dependencies: ["Cascade", "CascadeView", "CascadeGallery", "CascadeArguments"]),
     // The parser itself.
     .testTarget(name: "CascadeArgumentsTests", dependencies: ["CascadeArguments"]),
   ],
