@@ -30,7 +30,8 @@ let package = Package(
     .executableTarget(name: "cascade", dependencies: ["Cascade", "CascadeJSON", "CascadeArguments"]),
     .executableTarget(name: "cascade-gallery", dependencies: ["CascadeGallery"]),
     .executableTarget(
-      name: "cascade-bench", dependencies: ["Cascade", "CascadeView"], path: "Benchmarks/cascade-bench"),
+      name: "cascade-bench", dependencies: ["Cascade", "CascadeView", "CascadeArguments"],
+      path: "Benchmarks/cascade-bench"),
     // What more than one test target uses: the brute-force reference waterfall, seeded random
     // collections and changes, and the runner of the package's executables. Test code, never a
     // product.
@@ -43,8 +44,8 @@ let package = Package(
     .testTarget(
       name: "CascadeGalleryTests",
       dependencies: ["Cascade", "CascadeView", "CascadeGallery", "CascadeArguments"]),
-    // The parser itself.
-    .testTarget(name: "CascadeArgumentsTests", dependencies: ["CascadeArguments"]),
+    // The parser itself, and the three executables' help and usage errors end to end.
+    .testTarget(name: "CascadeArgumentsTests", dependencies: ["CascadeArguments", "CascadeTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
