@@ -84,6 +84,7 @@ package struct ArgumentSpec: Sendable {
 /// argument that starts with `--`, or that is one of the command's option names, is never taken
 /// as a value, so `--rect --svg` reports the missing value; `-10,0,5,5` is a value.
 package struct Option<Value: Sendable>: OptionDeclaration {
+  /// The declaration without its value type, as the command stores it.
   package let spec: OptionSpec
 
   /// An option of one value, made by `transform`.
@@ -139,6 +140,7 @@ extension Option where Value == String {
 
 /// A flag: present or absent, without a value (`--quick`).
 package struct Flag: OptionDeclaration {
+  /// The declaration without its value type, as the command stores it.
   package let spec: OptionSpec
 
   /// Declares a flag.
@@ -153,6 +155,7 @@ package struct Flag: OptionDeclaration {
 
 /// A positional argument (`<file>`).
 package struct Argument<Value: Sendable>: ArgumentDeclaration {
+  /// The declaration without its value type, as the command stores it.
   package let spec: ArgumentSpec
 
   /// A positional argument made by `transform`.

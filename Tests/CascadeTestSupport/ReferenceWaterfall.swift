@@ -8,6 +8,7 @@ package struct ReferenceWaterfall {
     package var parameters: WaterfallParameters
     package var items: [WaterfallItem]
 
+    /// A section of `items`, with `parameters` over the layout's.
     package init(parameters: WaterfallParameters, items: [WaterfallItem]) {
       self.parameters = parameters
       self.items = items
@@ -18,6 +19,7 @@ package struct ReferenceWaterfall {
   package var parameters: WaterfallParameters
   package var sections: [Section]
 
+  /// A collection of `sections` laid out at `width`.
   package init(width: Double, parameters: WaterfallParameters, sections: [Section]) {
     self.width = width
     self.parameters = parameters
