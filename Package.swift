@@ -22,15 +22,30 @@ let package = Package(
     .target(name: "CascadeView", dependencies: ["Cascade"]),
     // The JSON documents of `Docs/Spec/Protocol.md`, decoded into the core's types (Foundation).
     .target(name: "CascadeJSON", dependencies: ["Cascade"]),
-    // The terminal gallery's model and renderer, so tests can drive it.
-    .target(name: "CascadeGallery", dependencies: ["Cascade", "CascadeView"]),
-    .executableTarget(name: "cascade", dependencies: ["Cascade", "CascadeJSON"]),
+    // The command-line parser of the three executables: options declared once, the help and
+    // the usage errors generated from them. No Foundation; not a product.
+    .target(name: "CascadeArguments"),
+    // The terminal gallery's model, renderer and command line, so tests can drive them.
+    .target(name: "CascadeGallery", dependencies: ["Cascade", "CascadeView", "CascadeArguments"]),
+    .executableTarget(name: "cascade", dependencies: ["Cascade", "CascadeJSON", "CascadeArguments"]),
     .executableTarget(name: "cascade-gallery", dependencies: ["CascadeGallery"]),
     .executableTarget(
-      name: "cascade-bench", dependencies: ["Cascade", "CascadeView"], path: "Benchmarks/cascade-bench"),
-    .testTarget(name: "CascadeTests", dependencies: ["Cascade"]),
-    .testTarget(name: "CascadeViewTests", dependencies: ["Cascade", "CascadeView", "CascadeGallery"]),
+      name: "cascade-bench", dependencies: ["Cascade", "CascadeView", "CascadeArguments"],
+      path: "Benchmarks/cascade-bench"),
+    // What more than one test target uses: the brute-force reference waterfall, seeded random
+    // collections and changes, and the runner of the package's executables. Test code, never a
+    // product.
+    .target(name: "CascadeTestSupport", dependencies: ["Cascade"], path: "Tests/CascadeTestSupport"),
+    .testTarget(name: "CascadeTests", dependencies: ["Cascade", "CascadeTestSupport"]),
+    .testTarget(name: "CascadeViewTests", dependencies: ["Cascade", "CascadeView"]),
     .testTarget(name: "CascadeJSONTests", dependencies: ["Cascade", "CascadeJSON"]),
+    // The `cascade` executable, run as a user runs it.
+    .testTarget(name: "CascadeCLITests", dependencies: ["Cascade", "CascadeJSON", "CascadeTestSupport"]),
+    .testTarget(
+      name: "CascadeGalleryTests",
+      dependencies: ["Cascade", "CascadeView", "CascadeGallery", "CascadeArguments"]),
+    // The parser itself, and the three executables' help and usage errors end to end.
+    .testTarget(name: "CascadeArgumentsTests", dependencies: ["CascadeArguments", "CascadeTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,7 @@
 // cascade-bench: Cascade's benchmarks, with a harness of our own (no outside packages).
 //
 // Map:
-//   main.swift          command line, run order, outputs
+//   main.swift          the command line (CascadeArguments), run order, outputs
 //   Harness.swift       calibration, warm-up, samples, median and spread, black hole
 //   Allocations.swift   allocation counting by patching libswiftCore's GOT (Linux)
 //   Workload.swift      seeded heights, the layout, frames, viewports, scroll offsets
@@ -11,25 +11,12 @@
 //   Report.swift        markdown table, JSON out and in
 //   Chart.swift         the SVG chart of ns per query against n
 
+import CascadeArguments
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-
-let usage = """
-  usage: cascade-bench [--quick] [--filter PREFIX] [--json FILE] [--svg FILE] [--sizes N,N,...]
-         cascade-bench --chart RESULTS.json OUT.svg
-         cascade-bench --list
-
-    --quick           every scenario at n = 10,000 with fewer samples (the CI smoke run, < 1 min)
-    --filter PREFIX   only the benchmarks whose name starts with PREFIX (e.g. query.random)
-    --json FILE       write the results as a JSON array, one object per measurement
-    --svg FILE        draw the query chart (ns per query against n) from this run's results
-    --sizes LIST      item counts to run (default 10000,100000,1000000,10000000)
-    --chart IN OUT    draw the chart from a JSON file written by --json, and exit
-    --list            print every benchmark name, and exit
-  """
 
 func fail(_ message: String) -> Never {
   var text = message + "\n"
@@ -68,58 +55,77 @@ func machineDescription() -> String {
 
 // MARK: Arguments
 
-var quick = false
-var filter: String?
-var jsonPath: String?
-var svgPath: String?
-var sizes: [Int]?
-nonisolated(unsafe) var arguments = CommandLine.arguments.dropFirst()
-func value(for option: String) -> String {
-  guard let v = arguments.popFirst(), !v.hasPrefix("--") else { fail("error: \(option) needs a value\n\(usage)") }
-  return v
+/// The command line, declared once: the parser, `--help` and the usage errors come from it.
+enum BenchArguments {
+  static let quick = Flag("--quick", help: "Every scenario at n = 10,000 with fewer samples (the CI smoke run, < 1 min).")
+  static let filter = Option<String>(
+    "--filter", valueName: "prefix", help: "Only the benchmarks whose name starts with <prefix> (e.g. query.random).",
+    expecting: "the start of a benchmark name ('--list' prints them)"
+  ) { prefix in allBenchmarks.contains { $0.hasPrefix(prefix) } ? prefix : nil }
+  static let json = Option<String>(
+    "--json", valueName: "file", help: "Write the results as a JSON array, one object per measurement.")
+  static let svg = Option<String>(
+    "--svg", valueName: "file", help: "Draw the query chart (ns per query against n) from this run's results.")
+  static let sizes = Option<[Int]>(
+    "--sizes", valueName: "n,n,...", help: "Item counts.",
+    expecting: "item counts >= 1000, separated by commas", defaultDescription: "10000,100000,1000000,10000000"
+  ) { text in
+    let list = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.filter { $0 != "_" }) }
+    let counts = list.compactMap { $0 }
+    return !counts.isEmpty && counts.count == list.count && counts.allSatisfy({ $0 >= 1000 }) ? counts : nil
+  }
+  static let chart = Option<[String]>(
+    "--chart", valueNames: ["results.json", "out.svg"],
+    help: "Draw the chart from a JSON file written by --json, and exit.", expecting: "two files"
+  ) { $0 }
+  static let list = Flag("--list", help: "Print every benchmark name, and exit.")
+  /// Internal: one memory measurement in a fresh process (Scenarios.swift runs it).
+  static let memoryChild = Option<MemoryChild>(
+    "--memory-child", valueNames: ["kind", "n"], help: "Measure one layout's memory in this process.",
+    expecting: "a kind and an item count", isHidden: true
+  ) { values in Int(values[1]).map { MemoryChild(kind: values[0], n: $0) } }
+
+  static let command = Command(
+    "cascade-bench", abstract: "Benchmark Cascade against the layouts it replaces.",
+    discussion: """
+      Each figure is printed beside a baseline measured in the same run. Always build it \
+      for release: a debug build's numbers are meaningless. See Docs/Benchmarks.md.
+      """,
+    options: [Self.quick, Self.filter, Self.json, Self.svg, Self.sizes, Self.chart, Self.list, Self.memoryChild])
 }
-while let argument = arguments.popFirst() {
-  switch argument {
-  case "--quick": quick = true
-  case "--filter": filter = value(for: argument)
-  case "--json": jsonPath = value(for: argument)
-  case "--svg": svgPath = value(for: argument)
-  case "--sizes":
-    let list = value(for: argument).split(separator: ",").map { Int($0.filter { $0 != "_" }) }
-    guard !list.isEmpty, list.allSatisfy({ ($0 ?? 0) >= 1000 }) else {
-      fail("error: --sizes takes item counts >= 1000, separated by commas")
-    }
-    sizes = list.map { $0! }
-  case "--chart":
-    let input = value(for: argument), output = value(for: argument)
-    guard let bytes = readWholeFile(input) else { fail("error: cannot read \(input)") }
-    do {
-      let results = try readResults(bytes)
-      let name = input.split(separator: "/").last.map(String.init) ?? input
-      writeFile(svgChart(results, subtitle: "median per query, bar = min–max of the samples; data: \(name)"), to: output)
-      log("wrote \(output)")
-      exit(0)
-    } catch {
-      fail("error: \(input): \(error)")
-    }
-  case "--memory-child":
-    let kind = value(for: argument)
-    guard let n = Int(value(for: argument)) else { fail("error: --memory-child KIND N") }
-    print(memoryChild(kind: kind, n: n))
+
+/// `--memory-child <kind> <n>`.
+struct MemoryChild: Sendable {
+  var kind: String
+  var n: Int
+}
+
+let parsed = BenchArguments.command.parseOrExit()
+if let child = parsed[BenchArguments.memoryChild] {
+  print(memoryChild(kind: child.kind, n: child.n))
+  exit(0)
+}
+if let files = parsed[BenchArguments.chart], let input = files.first, let output = files.last {
+  guard let bytes = readWholeFile(input) else { fail("error: cannot read \(input)") }
+  do {
+    let results = try readResults(bytes)
+    let name = input.split(separator: "/").last.map(String.init) ?? input
+    writeFile(svgChart(results, subtitle: "median per query, bar = min–max of the samples; data: \(name)"), to: output)
+    log("wrote \(output)")
     exit(0)
-  case "--list":
-    for name in allBenchmarks { print(name) }
-    exit(0)
-  case "--help", "-h":
-    print(usage)
-    exit(0)
-  default:
-    fail("error: unknown option '\(argument)'\n\(usage)")
+  } catch {
+    fail("error: \(input): \(error)")
   }
 }
-if let filter, !allBenchmarks.contains(where: { $0.hasPrefix(filter) }) {
-  fail("error: --filter \(filter) matches no benchmark; --list shows them")
+if parsed[BenchArguments.list] {
+  for name in allBenchmarks { print(name) }
+  exit(0)
 }
+let quick = parsed[BenchArguments.quick]
+let filter = parsed[BenchArguments.filter]
+let jsonPath = parsed[BenchArguments.json]
+let svgPath = parsed[BenchArguments.svg]
+let sizes = parsed[BenchArguments.sizes]
 
 // MARK: Run
 

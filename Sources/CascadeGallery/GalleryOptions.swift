@@ -1,3 +1,8 @@
+// The `cascade-gallery` command line, declared once (CascadeArguments): the parser, `--help`
+// and the usage errors all come from these declarations.
+
+import CascadeArguments
+
 /// The `cascade-gallery` command line.
 public struct GalleryOptions: Hashable, Sendable {
   /// Non-interactive: print this many frames and exit; `nil` runs interactively on a terminal.
@@ -8,75 +13,80 @@ public struct GalleryOptions: Hashable, Sendable {
   public var rows = 24
   /// The seed of the sample data.
   public var seed: UInt64 = 1
-  /// Print the usage and exit.
-  public var help = false
-
-  /// The usage text.
-  public static let usage = """
-    usage: cascade-gallery [--frames N] [--size COLSxROWS] [--seed N]
-
-    Shows a scrolling waterfall in the terminal through Cascade's headless collection view.
-    Keys: arrows or j/k scroll a row, PgUp/PgDn or b/space a page, Home/End or g/G the ends,
-    r cycles the width (and the columns), a appends a page of items, q quits.
-
-      --frames N         print N frames as plain text, scrolling by itself, and exit
-                         (the default, with 3 frames, when stdin or stdout is not a terminal)
-      --size COLSxROWS   the size of non-interactive frames (default 80x24)
-      --seed N           the seed of the sample data (default 1)
-      -h, --help         show this help
-    """
 
   /// Creates the default options.
   ///
   /// - Complexity: O(1).
   public init() {}
 
+  /// `--frames <n>`.
+  package static let framesOption = Option<Int>(
+    "--frames", valueName: "n",
+    help: """
+      Print <n> frames as plain text, scrolling by itself, and exit (3 frames when standard \
+      input or output is not a terminal).
+      """,
+    expecting: "a whole number >= 1"
+  ) { text in Int(text).flatMap { $0 >= 1 ? $0 : nil } }
+
+  /// `--size <cols>x<rows>`.
+  package static let sizeOption = Option<GallerySize>(
+    "--size", valueName: "<cols>x<rows>", help: "The size of non-interactive frames.",
+    expecting: "<cols>x<rows> from 10x3 to 1000x1000, like 80x24", default: GallerySize(columns: 80, rows: 24),
+    defaultDescription: "80x24"
+  ) { text in
+    let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+          (10...1000).contains(columns), (3...1000).contains(rows) else { return nil }
+    return GallerySize(columns: columns, rows: rows)
+  }
+
+  /// `--seed <n>`.
+  package static let seedOption = Option<UInt64>(
+    "--seed", valueName: "n", help: "The seed of the sample data.", expecting: "a whole number >= 0",
+    default: 1, defaultDescription: "1", transform: { UInt64($0) })
+
+  /// The whole command line, and its help.
+  package static let command = Command(
+    "cascade-gallery", abstract: "Scroll a waterfall in the terminal through Cascade's collection view.",
+    discussion: """
+      Keys: arrows or j/k scroll a row, PgUp/PgDn or b/space a page, Home/End or g/G the \
+      ends, r cycles the width (and the columns), a appends a page of items, q quits.
+      """,
+    options: [framesOption, sizeOption, seedOption])
+
+  /// The options of a parsed command line.
+  ///
+  /// - Complexity: O(1).
+  package init(_ parsed: ParsedCommand) {
+    frames = parsed[Self.framesOption]
+    let size = parsed[Self.sizeOption] ?? GallerySize(columns: columns, rows: rows)
+    columns = size.columns
+    rows = size.rows
+    seed = parsed[Self.seedOption] ?? seed
+  }
+
   /// Parses the arguments (without the program name).
   ///
-  /// - Throws: a ``GalleryUsageError`` that says what was wrong.
+  /// - Throws: ``ArgumentError``: a request for help, or what was wrong.
   /// - Complexity: O(n) for n arguments.
-  public static func parse(_ arguments: [String]) throws(GalleryUsageError) -> GalleryOptions {
-    var options = GalleryOptions()
-    var rest = arguments[...]
-    func value(_ name: String) throws(GalleryUsageError) -> String {
-      guard let value = rest.popFirst() else { throw GalleryUsageError("missing value for '\(name)'") }
-      return value
-    }
-    while let argument = rest.popFirst() {
-      switch argument {
-      case "--frames":
-        guard let n = Int(try value(argument)), n >= 1 else { throw GalleryUsageError("'--frames' needs a whole number >= 1") }
-        options.frames = n
-      case "--size":
-        let text = try value(argument)
-        let parts = text.split(separator: "x")
-        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), c >= 10, r >= 3, c <= 1000, r <= 1000 else {
-          throw GalleryUsageError("'--size' needs COLSxROWS, at least 10x3, like 80x24 (got '\(text)')")
-        }
-        options.columns = c
-        options.rows = r
-      case "--seed":
-        guard let n = UInt64(try value(argument)) else { throw GalleryUsageError("'--seed' needs a whole number >= 0") }
-        options.seed = n
-      case "-h", "--help":
-        options.help = true
-      default:
-        throw GalleryUsageError("unknown option '\(argument)'")
-      }
-    }
-    return options
+  package static func parse(_ arguments: [String]) throws(ArgumentError) -> GalleryOptions {
+    GalleryOptions(try command.parse(arguments))
   }
 }
 
-/// A command line the gallery does not understand.
-public struct GalleryUsageError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// What was wrong.
-  public var message: String
+/// The terminal size of `--size`, in characters.
+package struct GallerySize: Hashable, Sendable {
+  /// Characters across.
+  package var columns: Int
+  /// Rows, the status line included.
+  package var rows: Int
 
-  /// Creates an error.
+  /// A size of `columns` × `rows` characters.
   ///
   /// - Complexity: O(1).
-  public init(_ message: String) { self.message = message }
-
-  public var description: String { message }
+  package init(columns: Int, rows: Int) {
+    self.columns = columns
+    self.rows = rows
+  }
 }

@@ -41,6 +41,9 @@ private struct _Reader {
   var position = 0
   var depth = 0
 
+  /// From this many members on, an object's duplicate keys are looked up in a set.
+  static let keySetThreshold = 16
+
   init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
   mutating func document() throws(JSONError) -> JSONValue {
@@ -87,6 +90,10 @@ private struct _Reader {
     try enter()
     position += 1
     var members: [JSONMember] = []
+    // Duplicates are found by a scan while the object is small (no hashing, no allocation for
+    // the common few-key object) and by a set of keys once it grows, so that a big object
+    // costs O(m) rather than O(m²).
+    var keys: Set<String>?
     skipWhitespace()
     if current == UInt8(ascii: "}") { position += 1; depth -= 1; return .object(members) }
     while true {
@@ -94,7 +101,18 @@ private struct _Reader {
       guard current == quote else { throw error("unexpected \(describeCurrent()), expected a key string") }
       let keyStart = position
       let key = try string()
-      if members.contains(where: { $0.key == key }) {
+      let duplicate: Bool
+      if keys != nil {
+        duplicate = keys?.insert(key).inserted == false
+      } else if members.count < _Reader.keySetThreshold {
+        duplicate = members.contains { $0.key == key }
+      } else {
+        var set = Set<String>(minimumCapacity: 2 * members.count)
+        for member in members { set.insert(member.key) }
+        duplicate = !set.insert(key).inserted
+        keys = set
+      }
+      if duplicate {
         position = keyStart
         throw error("duplicate key '\(key)'")
       }
@@ -177,7 +195,7 @@ private struct _Reader {
           }
         }
         // A lone surrogate becomes U+FFFD, as `String(decoding:)` does for bad UTF-8.
-        scalars.append(contentsOf: String(Character(Unicode.Scalar(code) ?? "\u{FFFD}")).utf8)
+        Unicode.UTF8.encode(Unicode.Scalar(code) ?? "\u{FFFD}") { scalars.append($0) }
       default:
         position -= 1
         throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string")
@@ -266,9 +284,15 @@ private struct _Reader {
   }
 
   func error(_ message: String) -> JSONError {
+    // One pass over the bytes before the error, indexing the buffer directly: a slice's
+    // iterator costs several times more per byte in a debug build.
     var line = 1, column = 1
-    for byte in bytes[0..<Swift.min(position, bytes.count)] {
+    let end = Swift.min(position, bytes.count)
+    var i = 0
+    while i < end {
+      let byte = bytes[i]
       if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+      i += 1
     }
     return JSONError(.root, "invalid JSON at line \(line), column \(column): \(message)")
   }

@@ -1,6 +1,7 @@
 // cascade-gallery: the terminal gallery's thin main. Everything but the terminal (raw mode, key
 // bytes, the screen) lives in the CascadeGallery library, where tests drive it.
 
+import CascadeArguments
 import CascadeGallery
 import Glibc
 
@@ -20,9 +21,9 @@ func write(_ text: String, to descriptor: Int32) {
 
 func writeOut(_ text: String) { write(text, to: STDOUT_FILENO) }
 
-func fail(_ message: String, code: Int32) -> Never {
+func fail(_ message: String) -> Never {
   write("cascade-gallery: \(message)\n", to: STDERR_FILENO)
-  exit(code)
+  exit(1)
 }
 
 /// The terminal's size in characters, or `nil` when stdout is not a terminal.
@@ -33,16 +34,9 @@ func terminalSize() -> (columns: Int, rows: Int)? {
   return (Int(size.ws_col), Int(size.ws_row))
 }
 
-let options: GalleryOptions
-do {
-  options = try GalleryOptions.parse(Array(CommandLine.arguments.dropFirst()))
-} catch {
-  fail("\(error)\n\n\(GalleryOptions.usage)", code: 2)
-}
-if options.help {
-  print(GalleryOptions.usage)
-  exit(0)
-}
+// `--help` prints the help and exits 0; a wrong command line prints the error and the usage on
+// standard error and exits 2.
+let options = GalleryOptions(GalleryOptions.command.parseOrExit())
 
 let interactive = options.frames == nil && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
 if !interactive {
@@ -50,7 +44,7 @@ if !interactive {
     let gallery = try Gallery(columns: options.columns, rows: options.rows, seed: options.seed)
     for line in try gallery.playFrames(options.frames ?? 3) { print(line) }
   } catch {
-    fail("\(error)", code: 1)
+    fail("\(error)")
   }
   exit(0)
 }
@@ -101,5 +95,5 @@ do {
   restoreTerminal(saved)
 } catch {
   restoreTerminal(saved)
-  fail("\(error)", code: 1)
+  fail("\(error)")
 }

@@ -1,19 +1,61 @@
-// Parses the command line and dispatches to a subcommand.
+// The command line, declared once: the parser and the help both come from these declarations
+// (CascadeArguments); then the dispatch to a subcommand and the exit codes.
 //
 // Map:
-//   CascadeTool.swift     arguments, dispatch, exit codes
-//   Help.swift            help texts and usage lines
+//   CascadeTool.swift     the declarations, dispatch, exit codes
 //   Commands.swift        layout, query and render
 //   SessionCommand.swift  the JSON Lines loop
 //   SVGRenderer.swift     the drawing of `render`
 //   StandardIO.swift      reading files and standard input, writing output
 
 import Cascade
+import CascadeArguments
 import CascadeJSON
 
 /// The subcommands, as typed.
 enum Subcommand: String, CaseIterable {
   case layout, query, render, session
+}
+
+extension Subcommand {
+  /// What the subcommand accepts, and its help.
+  var declaration: Command {
+    switch self {
+    case .layout:
+      Command(
+        "layout", abstract: "Print every frame of a collection document.",
+        discussion: """
+          Prints {"contentSize":[w,h],"sections":[{"header":frame|null,"items":[frame,...],
+          "footer":frame|null}]}, a frame being [x,y,width,height].
+          """,
+        arguments: [CascadeCommand.file])
+    case .query:
+      Command(
+        "query", abstract: "Print the elements that overlap a rectangle.",
+        discussion: """
+          Prints {"elements":[{"section":s,"kind":"header"|"item"|"footer","item":i,
+          "frame":[x,y,w,h]},...]} in order: by section; header, items by index, footer.
+          """,
+        arguments: [CascadeCommand.file], options: [CascadeCommand.rect])
+    case .render:
+      Command(
+        "render", abstract: "Draw a collection document as SVG.",
+        discussion: """
+          Sections, headers, footers and items (labelled with their index, coloured by
+          column); with --rect, the viewport and the items it shows.
+          """,
+        arguments: [CascadeCommand.file], options: [CascadeCommand.svg, CascadeCommand.viewport])
+    case .session:
+      Command(
+        "session", abstract: "Answer JSON Lines requests on one collection.",
+        discussion: """
+          Reads one request per line on standard input and writes one response line per
+          request: load, append, insert, delete, update, insertSection, deleteSection,
+          width, query, page, point, frame, layout (see Docs/CLI.md). Requests other than
+          load fail until a collection is loaded. Blank lines are skipped.
+          """)
+    }
+  }
 }
 
 /// A parsed command line.
@@ -24,34 +66,71 @@ struct Invocation {
   var svg: String?
 }
 
-/// Why the tool stops without doing its work.
+/// Why the tool stops without doing its work, once the command line is parsed.
 enum ToolExit: Error {
-  /// Help was asked for: print it on standard output, exit 0.
-  case help(String)
-  /// The command line is wrong: an error, the usage line and a hint on standard error, exit 2.
-  case usage(String, Subcommand?)
   /// The input is wrong: one line on standard error, exit 1.
   case failure(String)
 }
 
+/// What `cascade` accepts.
+enum CascadeCommand {
+  /// `[<file>]`: the document, standard input when omitted or `-`.
+  static let file = Argument<String>(
+    "file", help: "The collection document (JSON, see Docs/Spec/Protocol.md). Standard input when omitted or '-'.",
+    isOptional: true)
+
+  /// `--rect x,y,w,h` of `query`.
+  static let rect = Option<Rect>(
+    "--rect", valueName: "x,y,w,h", help: "The rectangle, in content coordinates.", expecting: rectExpectation,
+    isRequired: true, transform: parseRect)
+
+  /// `--rect x,y,w,h` of `render`.
+  static let viewport = Option<Rect>(
+    "--rect", valueName: "x,y,w,h", help: "A viewport to draw, its elements highlighted.", expecting: rectExpectation,
+    transform: parseRect)
+
+  /// `--svg <out>` of `render`.
+  static let svg = Option<String>(
+    "--svg", valueName: "out", help: "The SVG file to write ('-' for standard output).", isRequired: true)
+
+  /// The whole tool.
+  static let tool = Command(
+    "cascade", abstract: "Lay out waterfall collections described in JSON.",
+    subcommands: Subcommand.allCases.map(\.declaration))
+
+  /// What a valid `--rect` looks like, for its error.
+  static let rectExpectation = "four finite numbers x,y,w,h"
+
+  /// `x,y,w,h`: four finite numbers, spaces around them allowed.
+  static func parseRect(_ text: String) -> Rect? {
+    let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map {
+      Double($0.trimmingCharacters(in: .whitespaces))
+    }
+    guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let w = numbers[2], let h = numbers[3],
+          x.isFinite, y.isFinite, w.isFinite, h.isFinite else { return nil }
+    return Rect(x: x, y: y, width: w, height: h)
+  }
+}
+
 /// The `cascade` tool.
 enum CascadeTool {
-  /// Runs the tool with `arguments` (without the program name) and returns the exit status.
+  /// Runs the tool with `arguments` (without the program name) and returns the exit status:
+  /// 0, 1 for a bad input (one line on standard error), 2 for a wrong command line.
   ///
   /// - Complexity: that of the subcommand.
   static func run(_ arguments: [String]) -> Int32 {
+    let invocation: Invocation
+    do throws(ArgumentError) {
+      invocation = try Invocation(CascadeCommand.tool.parse(arguments))
+    } catch {
+      error.print()
+      return error.exitStatus
+    }
     do throws(ToolExit) {
-      let invocation = try parse(arguments)
       try execute(invocation)
       return 0
     } catch {
       switch error {
-      case .help(let text):
-        StandardIO.write(text)
-        return 0
-      case .usage(let message, let command):
-        StandardIO.writeError("error: \(message)\n\(Help.usage(command))\n  See '\(Help.commandName(command)) --help' for more information.\n")
-        return 2
       case .failure(let message):
         StandardIO.writeError("error: \(message)\n")
         return 1
@@ -67,54 +146,15 @@ enum CascadeTool {
     case .session: SessionCommand.run()
     }
   }
+}
 
-  /// Parses the arguments; `--rect=x,y,w,h` and `--rect x,y,w,h` are both accepted.
-  static func parse(_ arguments: [String]) throws(ToolExit) -> Invocation {
-    guard let first = arguments.first else { throw .usage("missing subcommand", nil) }
-    if first == "-h" || first == "--help" { throw .help(Help.text(nil)) }
-    if first == "help" {
-      if arguments.count > 1, let command = Subcommand(rawValue: arguments[1]) { throw .help(Help.text(command)) }
-      throw .help(Help.text(nil))
-    }
-    guard let command = Subcommand(rawValue: first) else {
-      if first.hasPrefix("-") { throw .usage("unknown option '\(first)'", nil) }
-      throw .usage("unknown subcommand '\(first)' (expected one of \(Subcommand.allCases.map(\.rawValue).joined(separator: ", ")))", nil)
-    }
-    var invocation = Invocation(command: command)
-    var rest = arguments.dropFirst()
-    var positional: [String] = []
-    while let argument = rest.popFirst() {
-      if argument == "-h" || argument == "--help" { throw .help(Help.text(command)) }
-      if argument == "--" { positional.append(contentsOf: rest); break }
-      guard argument.hasPrefix("-"), argument != "-" else { positional.append(argument); continue }
-      var name = argument, inlineValue: String?
-      if let equals = argument.firstIndex(of: "=") {
-        name = String(argument[..<equals])
-        inlineValue = String(argument[argument.index(after: equals)...])
-      }
-      let allowed: Set<String> = switch command {
-      case .query: ["--rect"]
-      case .render: ["--rect", "--svg"]
-      case .layout, .session: []
-      }
-      guard allowed.contains(name) else { throw .usage("unknown option '\(name)'", command) }
-      guard let value = inlineValue ?? rest.popFirst() else { throw .usage("missing value for '\(name)'", command) }
-      if name == "--rect" { invocation.rect = try parseRect(value, command) } else { invocation.svg = value }
-    }
-    if command == .session && !positional.isEmpty { throw .usage("unexpected argument '\(positional[0])'", command) }
-    if positional.count > 1 { throw .usage("unexpected argument '\(positional[1])'", command) }
-    invocation.file = positional.first.flatMap { $0 == "-" ? nil : $0 }
-    if command == .query && invocation.rect == nil { throw .usage("missing '--rect x,y,w,h'", command) }
-    if command == .render && invocation.svg == nil { throw .usage("missing '--svg <out>'", command) }
-    return invocation
-  }
-
-  static func parseRect(_ text: String, _ command: Subcommand) throws(ToolExit) -> Rect {
-    let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
-    guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let w = numbers[2], let h = numbers[3],
-          x.isFinite, y.isFinite, w.isFinite, h.isFinite else {
-      throw .usage("invalid value for '--rect': expected four finite numbers x,y,w,h, got '\(text)'", command)
-    }
-    return Rect(x: x, y: y, width: w, height: h)
+extension Invocation {
+  /// The invocation a parsed command line asks for.
+  init(_ parsed: ParsedCommand) {
+    // The tool's subcommands are declared from the enum's cases, so the name is always one.
+    command = parsed.path.last.flatMap(Subcommand.init(rawValue:)) ?? .session
+    file = parsed[CascadeCommand.file].flatMap { $0 == "-" ? nil : $0 }
+    rect = command == .query ? parsed[CascadeCommand.rect] : parsed[CascadeCommand.viewport]
+    svg = parsed[CascadeCommand.svg]
   }
 }

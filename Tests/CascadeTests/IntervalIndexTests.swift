@@ -1,5 +1,6 @@
 import Testing
 @testable import Cascade
+import CascadeTestSupport
 
 @Suite("Interval index")
 struct IntervalIndexTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Cascade
+import CascadeTestSupport
 
 @Suite("List layout")
 struct ListLayoutTests {

@@ -1,6 +1,7 @@
 // What each change recomputes, counted by the placement loop's test hook, and regressions.
 import Testing
 @testable import Cascade
+import CascadeTestSupport
 
 @Suite("Incremental cost")
 struct WaterfallIncrementalTests {

@@ -1,6 +1,7 @@
 // Randomized tests: the fast layout against the brute-force model, seeded, seed printed on failure.
 import Testing
 @testable import Cascade
+import CascadeTestSupport
 
 /// Checks `layout` against `model` and a brute-force scan; returns a message for the first
 /// difference, or `nil`.

@@ -3,18 +3,31 @@
 // layout is checked against it.
 import Cascade
 
-struct ReferenceWaterfall {
-  struct Section {
-    var parameters: WaterfallParameters
-    var items: [WaterfallItem]
+package struct ReferenceWaterfall {
+  package struct Section {
+    package var parameters: WaterfallParameters
+    package var items: [WaterfallItem]
+
+    /// A section of `items`, with `parameters` over the layout's.
+    package init(parameters: WaterfallParameters, items: [WaterfallItem]) {
+      self.parameters = parameters
+      self.items = items
+    }
   }
 
-  var width: Double
-  var parameters: WaterfallParameters
-  var sections: [Section]
+  package var width: Double
+  package var parameters: WaterfallParameters
+  package var sections: [Section]
+
+  /// A collection of `sections` laid out at `width`.
+  package init(width: Double, parameters: WaterfallParameters, sections: [Section]) {
+    self.width = width
+    self.parameters = parameters
+    self.sections = sections
+  }
 
   /// Every element's attributes, in spec order, frames computed as `Docs/Spec/Waterfall.md` says.
-  func compute() -> (elements: [LayoutAttributes], contentHeight: Double) {
+  package func compute() -> (elements: [LayoutAttributes], contentHeight: Double) {
     var result: [LayoutAttributes] = []
     var y0 = 0.0
     for (s, section) in sections.enumerated() {
@@ -96,13 +109,13 @@ struct ReferenceWaterfall {
   }
 
   /// The content height: the last section's `y0 + end`.
-  var contentHeight: Double { compute().contentHeight }
+  package var contentHeight: Double { compute().contentHeight }
 
-  func elements() -> [LayoutAttributes] { compute().elements }
+  package func elements() -> [LayoutAttributes] { compute().elements }
 }
 
 /// The rect query of `Docs/Spec/Waterfall.md` as a scan of every element.
-func bruteForceQuery(_ elements: [LayoutAttributes], _ rect: Rect) -> [LayoutAttributes] {
+package func bruteForceQuery(_ elements: [LayoutAttributes], _ rect: Rect) -> [LayoutAttributes] {
   elements.filter { f in
     let r = f.frame
     return r.height != 0 && r.minX < rect.maxX && r.maxX > rect.minX && r.minY < rect.maxY && r.maxY > rect.minY
@@ -110,14 +123,14 @@ func bruteForceQuery(_ elements: [LayoutAttributes], _ rect: Rect) -> [LayoutAtt
 }
 
 /// The point query of `Docs/Spec/Waterfall.md` as a scan of every element.
-func bruteForcePoint(_ elements: [LayoutAttributes], _ p: Point) -> LayoutAttributes? {
+package func bruteForcePoint(_ elements: [LayoutAttributes], _ p: Point) -> LayoutAttributes? {
   elements.sorted { $0.path < $1.path }.first { f in
     f.frame.minX <= p.x && p.x < f.frame.maxX && f.frame.minY <= p.y && p.y < f.frame.maxY
   }
 }
 
 /// Every element of a layout, through its public single-element accessor, in spec order.
-func allElements<L: CollectionLayout>(_ layout: L) -> [LayoutAttributes] {
+package func allElements<L: CollectionLayout>(_ layout: L) -> [LayoutAttributes] {
   var result: [LayoutAttributes] = []
   for s in 0..<layout.numberOfSections {
     if let h = layout.layoutAttributes(for: .header(s)) { result.append(h) }
@@ -130,11 +143,11 @@ func allElements<L: CollectionLayout>(_ layout: L) -> [LayoutAttributes] {
 }
 
 /// `a` and `b` within 1e-9 of the magnitude, the spec's tolerance.
-func close(_ a: Double, _ b: Double) -> Bool {
+package func close(_ a: Double, _ b: Double) -> Bool {
   a == b || abs(a - b) <= 1e-9 * max(1, abs(a), abs(b))
 }
 
-func close(_ a: Rect, _ b: Rect) -> Bool {
+package func close(_ a: Rect, _ b: Rect) -> Bool {
   close(a.minX, b.minX) && close(a.minY, b.minY) && close(a.width, b.width) && close(a.height, b.height)
 }
 

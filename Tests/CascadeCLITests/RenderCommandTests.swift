@@ -1,4 +1,5 @@
 import Foundation
+import CascadeTestSupport
 import Testing
 
 /// `cascade render`: the SVG holds what the layout holds.

@@ -1,22 +1,30 @@
-// Runs the built `cascade` executable, as a user would, and captures everything it prints.
+// Runs the package's built executables (`cascade`, `cascade-gallery`, `cascade-bench`), as a
+// user would, and captures everything they print.
 
 import Foundation
 
-/// What one run of `cascade` produced.
-struct CommandResult: Equatable, CustomStringConvertible {
-  var stdout: String
-  var stderr: String
-  var status: Int32
+/// What one run of an executable produced.
+package struct CommandResult: Equatable, CustomStringConvertible {
+  package var stdout: String
+  package var stderr: String
+  package var status: Int32
 
-  var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+  package init(stdout: String, stderr: String, status: Int32) {
+    self.stdout = stdout
+    self.stderr = stderr
+    self.status = status
+  }
+
+  package var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
 }
 
-/// Locates and runs the `cascade` product built next to this test bundle.
-enum CommandRunner {
-  /// The products directory: the directory of the running test binary (on Linux the test
-  /// bundle is an executable, `…/debug/CascadePackageTests.xctest`; on macOS it sits inside
+/// Locates and runs the products built next to this test bundle.
+package enum CommandRunner {
+  /// The executable product `name`, found in the products directory: the directory of the
+  /// running test binary (on Linux the test bundle is an executable,
+  /// `…/debug/CascadePackageTests.xctest`; on macOS it sits inside
   /// `…/debug/CascadePackageTests.xctest/Contents/MacOS/`).
-  static let executable: URL? = {
+  package static func executable(named name: String) -> URL? {
     let candidates = [
       URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
       URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath(),
@@ -24,7 +32,7 @@ enum CommandRunner {
     for start in candidates {
       var directory = start.deletingLastPathComponent()
       for _ in 0..<5 {
-        let candidate = directory.appendingPathComponent("cascade")
+        let candidate = directory.appendingPathComponent(name)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
           return candidate
@@ -33,11 +41,13 @@ enum CommandRunner {
       }
     }
     return nil
-  }()
+  }
 
-  /// Runs `cascade arguments…` with `input` on standard input.
-  static func run(_ arguments: [String], input: String = "") throws -> CommandResult {
-    guard let executable else { throw RunnerError.executableNotFound }
+  /// Runs `<executable> arguments…` (`cascade` unless named) with `input` on standard input.
+  package static func run(
+    _ arguments: [String], input: String = "", executable name: String = "cascade"
+  ) throws -> CommandResult {
+    guard let executable = executable(named: name) else { throw RunnerError.executableNotFound(name) }
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -60,11 +70,11 @@ enum CommandRunner {
       status: process.terminationStatus)
   }
 
-  enum RunnerError: Error { case executableNotFound }
+  package enum RunnerError: Error { case executableNotFound(String) }
 }
 
 /// A successful run's result: `stdout` and exit status 0, nothing on standard error.
-func success(_ stdout: String) -> CommandResult { CommandResult(stdout: stdout, stderr: "", status: 0) }
+package func success(_ stdout: String) -> CommandResult { CommandResult(stdout: stdout, stderr: "", status: 0) }
 
 /// A rejected input's result: one line on standard error, nothing on standard output, status 1.
-func failure(_ message: String) -> CommandResult { CommandResult(stdout: "", stderr: "error: \(message)\n", status: 1) }
+package func failure(_ message: String) -> CommandResult { CommandResult(stdout: "", stderr: "error: \(message)\n", status: 1) }

@@ -1,4 +1,5 @@
 import Cascade
+import CascadeArguments
 import CascadeGallery
 import CascadeView
 import Testing
@@ -119,10 +120,15 @@ import Testing
     #expect(try GalleryOptions.parse([]) == GalleryOptions())
     let options = try GalleryOptions.parse(["--frames", "5", "--size", "100x30", "--seed", "9"])
     #expect(options.frames == 5 && options.columns == 100 && options.rows == 30 && options.seed == 9)
-    #expect(throws: GalleryUsageError("unknown option '--fames'")) { try GalleryOptions.parse(["--fames", "3"]) }
-    #expect(throws: GalleryUsageError("'--frames' needs a whole number >= 1")) { try GalleryOptions.parse(["--frames", "0"]) }
-    #expect(throws: GalleryUsageError("missing value for '--size'")) { try GalleryOptions.parse(["--size"]) }
-    #expect(throws: GalleryUsageError("'--size' needs COLSxROWS, at least 10x3, like 80x24 (got '80')")) {
+    func usageError(_ message: String) -> ArgumentError {
+      ArgumentError(.invalid, message, commandName: "cascade-gallery", usage: GalleryOptions.command.usage)
+    }
+    #expect(throws: usageError("unknown option '--fames' (did you mean '--frames'?)")) { try GalleryOptions.parse(["--fames", "3"]) }
+    #expect(throws: usageError("invalid value for '--frames': expected a whole number >= 1, got '0'")) {
+      try GalleryOptions.parse(["--frames", "0"])
+    }
+    #expect(throws: usageError("missing value for '--size'")) { try GalleryOptions.parse(["--size"]) }
+    #expect(throws: usageError("invalid value for '--size': expected <cols>x<rows> from 10x3 to 1000x1000, like 80x24, got '80'")) {
       try GalleryOptions.parse(["--size", "80"])
     }
   }

@@ -3,17 +3,17 @@
 import Cascade
 
 extension SplitMix64 {
-  mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
-  mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
-  mutating func double(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &self) }
+  package mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+  package mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+  package mutating func double(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &self) }
 
   /// Values with many ties: small integers, sometimes fractions, sometimes 0.
-  mutating func length(_ max: Int = 300) -> Double {
+  package mutating func length(_ max: Int = 300) -> Double {
     if chance(0.05) { return 0 }
     return chance(0.7) ? Double(int(1...max / 10) * 10) : double(0...Double(max))
   }
 
-  mutating func item(columns: Int = 4) -> WaterfallItem {
+  package mutating func item(columns: Int = 4) -> WaterfallItem {
     let measure: WaterfallItem.Measure =
       chance(0.7) ? .height(length()) : .size(width: double(1...400), height: length(400))
     let span: WaterfallItem.Span
@@ -25,9 +25,9 @@ extension SplitMix64 {
     return WaterfallItem(measure, span: span)
   }
 
-  mutating func items(_ count: Int) -> [WaterfallItem] { (0..<count).map { _ in item() } }
+  package mutating func items(_ count: Int) -> [WaterfallItem] { (0..<count).map { _ in item() } }
 
-  mutating func parameters(section: Bool) -> WaterfallParameters {
+  package mutating func parameters(section: Bool) -> WaterfallParameters {
     var p = WaterfallParameters()
     if chance(0.5) {
       if chance(0.7) { p.columns = int(1...5) } else { p.minColumnWidth = double(20...200) }
@@ -42,14 +42,14 @@ extension SplitMix64 {
     return p
   }
 
-  mutating func reference(sections: ClosedRange<Int>, items: ClosedRange<Int>) -> ReferenceWaterfall {
+  package mutating func reference(sections: ClosedRange<Int>, items: ClosedRange<Int>) -> ReferenceWaterfall {
     ReferenceWaterfall(
       width: double(50...1200), parameters: parameters(section: false),
       sections: (0..<int(sections)).map { _ in .init(parameters: parameters(section: true), items: self.items(int(items))) })
   }
 
   /// A rect inside or around `content`, sometimes degenerate.
-  mutating func rect(in content: Size) -> Rect {
+  package mutating func rect(in content: Size) -> Rect {
     let h = max(1, content.height)
     let y = double(-50...h + 50)
     let x = double(-50...content.width + 50)
@@ -60,14 +60,13 @@ extension SplitMix64 {
 }
 
 extension ReferenceWaterfall {
-  func layout() throws -> WaterfallLayout {
+  package func layout() throws -> WaterfallLayout {
     try WaterfallLayout(width: width, parameters: parameters,
                         sections: sections.map { WaterfallSection(parameters: $0.parameters, items: $0.items) })
   }
 
-  /// Applies a change the way `Docs/Spec/Waterfall.md` and `LayoutChange` describe it, to the
-  /// plain model.
-  mutating func apply(_ change: WaterfallLayout.Change) {
+  /// Applies a change the way `Docs/Spec/Waterfall.md` and `LayoutChange` describe it, to the plain model.
+  package mutating func apply(_ change: WaterfallLayout.Change) {
     switch change {
     case .appendItems(let items, let s): sections[s].items += items
     case .insertItems(let items, let i, let s): sections[s].items.insert(contentsOf: items, at: i)
@@ -87,7 +86,7 @@ extension ReferenceWaterfall {
 
 extension SplitMix64 {
   /// A valid change for `model`.
-  mutating func change(for model: ReferenceWaterfall) -> WaterfallLayout.Change {
+  package mutating func change(for model: ReferenceWaterfall) -> WaterfallLayout.Change {
     let s = model.sections.isEmpty ? 0 : int(0...model.sections.count - 1)
     let n = model.sections.isEmpty ? 0 : model.sections[s].items.count
     if model.sections.isEmpty || chance(0.06) {
@@ -115,7 +114,7 @@ extension SplitMix64 {
   }
 
   /// A change that the layout must reject, and a word on why.
-  mutating func invalidChange(for model: ReferenceWaterfall) -> WaterfallLayout.Change {
+  package mutating func invalidChange(for model: ReferenceWaterfall) -> WaterfallLayout.Change {
     let s = model.sections.count
     let n = model.sections.first?.items.count ?? 0
     switch int(0...9) {

@@ -1,5 +1,6 @@
 import Cascade
 import CascadeJSON
+import CascadeTestSupport
 import Testing
 
 /// `cascade session`: every request of Docs/Spec/Protocol.md's table, run through the built executable.

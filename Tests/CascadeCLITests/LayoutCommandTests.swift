@@ -1,3 +1,4 @@
+import CascadeTestSupport
 import Testing
 
 /// `cascade layout` and `cascade query` on documents whose frames were worked out by hand from

@@ -1,3 +1,4 @@
+import CascadeTestSupport
 import Testing
 
 /// Help, usage errors and option parsing of `cascade`.
@@ -35,8 +36,9 @@ import Testing
       USAGE: cascade query [<file>] --rect <x,y,w,h>
 
       ARGUMENTS:
-        <file>                  The collection document (JSON, see protocol.md). Standard
-                                input when omitted or '-'.
+        <file>                  The collection document (JSON, see
+                                Docs/Spec/Protocol.md). Standard input when omitted or
+                                '-'.
 
       OPTIONS:
         --rect <x,y,w,h>        The rectangle, in content coordinates.
@@ -73,7 +75,7 @@ import Testing
     #expect(try CommandRunner.run([]) == Self.usageError("missing subcommand", ""))
     #expect(try CommandRunner.run(["draw"])
       == Self.usageError("unknown subcommand 'draw' (expected one of layout, query, render, session)", ""))
-    #expect(try CommandRunner.run(["query"]) == Self.usageError("missing '--rect x,y,w,h'", "query"))
+    #expect(try CommandRunner.run(["query"]) == Self.usageError("missing '--rect <x,y,w,h>'", "query"))
     #expect(try CommandRunner.run(["query", "--rect"]) == Self.usageError("missing value for '--rect'", "query"))
     #expect(try CommandRunner.run(["query", "--rect", "1,2,3"])
       == Self.usageError("invalid value for '--rect': expected four finite numbers x,y,w,h, got '1,2,3'", "query"))
@@ -83,5 +85,10 @@ import Testing
     #expect(try CommandRunner.run(["layout", "a.json", "b.json"]) == Self.usageError("unexpected argument 'b.json'", "layout"))
     #expect(try CommandRunner.run(["session", "x"]) == Self.usageError("unexpected argument 'x'", "session"))
     #expect(try CommandRunner.run(["session", "--rect", "0,0,1,1"]) == Self.usageError("unknown option '--rect'", "session"))
+    #expect(try CommandRunner.run(["query", "--rct", "0,0,1,1"])
+      == Self.usageError("unknown option '--rct' (did you mean '--rect'?)", "query"))
+    #expect(try CommandRunner.run(["lyout"]) == Self.usageError("unknown subcommand 'lyout' (did you mean 'layout'?)", ""))
+    #expect(try CommandRunner.run(["render", "--svg"]) == Self.usageError("missing value for '--svg'", "render"))
+    #expect(try CommandRunner.run(["layout", "--help=1"]) == Self.usageError("'--help' takes no value", "layout"))
   }
 }

@@ -1,3 +1,4 @@
+import CascadeTestSupport
 import Testing
 
 /// Bad documents: exit status 1, one line on standard error naming the place, nothing on
