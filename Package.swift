@@ -13,6 +13,8 @@ let package = Package(
     .executable(name: "cascade", targets: ["cascade"]),
     .executable(name: "cascade-gallery", targets: ["cascade-gallery"]),
     .executable(name: "cascade-bench", targets: ["cascade-bench"]),
+    // The C interface: libCascadeC.so, header Sources/CascadeC/include/cascade.h (Docs/C.md).
+    .library(name: "CascadeC", type: .dynamic, targets: ["CascadeC"]),
   ],
   targets: [
     // The layout core: geometry, the layout protocol, the interval index, the waterfall and list
@@ -24,6 +26,11 @@ let package = Package(
     .target(name: "CascadeJSON", dependencies: ["Cascade"]),
     // The terminal gallery's model and renderer, so tests can drive it.
     .target(name: "CascadeGallery", dependencies: ["Cascade", "CascadeView"]),
+    // The C interface over `CascadeSession`: `@c @implementation` functions, each checked by the
+    // compiler against its declaration in the header. The header is imported into Swift through
+    // CascadeCHeader, whose module map points at `Sources/CascadeC/include/cascade.h`.
+    .target(name: "CascadeCHeader"),
+    .target(name: "CascadeC", dependencies: ["Cascade", "CascadeJSON", "CascadeCHeader"], exclude: ["include"]),
     .executableTarget(name: "cascade", dependencies: ["Cascade", "CascadeJSON"]),
     .executableTarget(name: "cascade-gallery", dependencies: ["CascadeGallery"]),
     .executableTarget(
@@ -31,6 +38,7 @@ let package = Package(
     .testTarget(name: "CascadeTests", dependencies: ["Cascade"]),
     .testTarget(name: "CascadeViewTests", dependencies: ["Cascade", "CascadeView", "CascadeGallery"]),
     .testTarget(name: "CascadeJSONTests", dependencies: ["Cascade", "CascadeJSON"]),
+    .testTarget(name: "CascadeCTests", dependencies: ["Cascade", "CascadeJSON", "CascadeC", "CascadeCHeader"]),
   ],
   swiftLanguageModes: [.v6]
 )
