@@ -64,6 +64,9 @@ final class _CViewport {
     moved.removeAll(keepingCapacity: true)
 
     fresh.removeAll(keepingCapacity: true)
+    // The two answer buffers trade places every call: grow them together, so that a scroll
+    // over ground already covered never finds the smaller one in front.
+    if fresh.capacity < shown.capacity { fresh.reserveCapacity(shown.capacity) }
     let layout = owner.layout
     layout?.elements(in: rect, into: &fresh)
 
