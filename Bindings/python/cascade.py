@@ -31,6 +31,7 @@ import itertools
 import json
 import os
 import pathlib
+import struct
 import threading
 from collections import namedtuple
 
@@ -122,6 +123,26 @@ Move.__doc__ = "An element that stayed in a viewport but moved or was renumbered
 
 ViewportChange = namedtuple("ViewportChange", "appeared disappeared moved")
 ViewportChange.__doc__ = "What a viewport step changed: lists of Element, Element and Move."
+
+
+_ELEMENT = struct.Struct("=iiqdddd")           # cascade_element, 48 bytes
+_MOVE = struct.Struct("=iiqddddiiqdddd")        # cascade_move, 96 bytes
+assert _ELEMENT.size == 48 and _MOVE.size == 96
+
+
+def _elements(buffer, n):
+    """The first n elements of a ctypes array, unpacked in one pass (about twice as fast as
+    reading the structures' fields one by one)."""
+    kinds = _KINDS
+    return [Element(s, kinds[k], i if i >= 0 else None, (x, y, w, h))
+            for s, k, i, x, y, w, h in _ELEMENT.iter_unpack(ctypes.string_at(buffer, n * 48))]
+
+
+def _moves(buffer, n):
+    kinds = _KINDS
+    return [Move(Element(s, kinds[k], i if i >= 0 else None, (x, y, w, h)),
+                 Element(s2, kinds[k2], i2 if i2 >= 0 else None, (x2, y2, w2, h2)))
+            for s, k, i, x, y, w, h, s2, k2, i2, x2, y2, w2, h2 in _MOVE.iter_unpack(ctypes.string_at(buffer, n * 96))]
 
 
 def _element(e):
@@ -331,7 +352,7 @@ class Session:
                 self._buffer = (_Element * (2 * n))()
                 n = self._lib.cascade_session_query(handle, r, self._buffer, len(self._buffer))
             self._check(self._lib.cascade_session_last_error_code(handle))
-            return [_element(self._buffer[i]) for i in range(n)]
+            return _elements(self._buffer, n)
 
     def count(self, rect):
         """How many elements the rect query of `rect` has (nothing is converted to Python)."""
@@ -480,14 +501,14 @@ class Viewport:
         if n > len(self._buffer):
             self._buffer = (_Element * (2 * n))()
             n = reader(self._handle, self._buffer, len(self._buffer))
-        return [_element(self._buffer[i]) for i in range(n)]
+        return _elements(self._buffer, n)
 
     def _moved(self):
         n = self._lib.cascade_viewport_moved(self._handle, self._moves, len(self._moves))
         if n > len(self._moves):
             self._moves = (_Move * (2 * n))()
             n = self._lib.cascade_viewport_moved(self._handle, self._moves, len(self._moves))
-        return [Move(_element(m.from_), _element(m.to)) for m in self._moves[:n]]
+        return _moves(self._moves, n)
 
     def _change(self):
         return ViewportChange(self._read(self._lib.cascade_viewport_appeared),
