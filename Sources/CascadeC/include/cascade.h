@@ -107,9 +107,12 @@ const char *cascade_session_last_error(cascade_session *session);
 
 /* ---- Typed updates --------------------------------------------------------------------------
 
-   Each one has the effect, the status and the error message of its JSON request (protocol.md),
-   without writing or parsing JSON: the same validation first, then one atomic change, so a
-   refused update leaves the collection exactly as it was. Sections, indices and counts are
+   Each one has the effect and the error message of its JSON request (protocol.md), without
+   writing or parsing JSON: the same validation first, then one atomic change, so a refused
+   update leaves the collection exactly as it was. It returns CASCADE_OK, or
+   CASCADE_ERROR_REJECTED for what the JSON request would refuse (a bad item included, which
+   cascade_session_respond reports as CASCADE_ERROR_INVALID_REQUEST since it is found while
+   decoding), CASCADE_ERROR_NO_COLLECTION, or CASCADE_ERROR_INVALID_ARGUMENT. Sections, indices and counts are
    int64_t so that a negative one reaches the session and gets the session's message; array
    lengths are size_t (at most CASCADE_MAX_COUNT). An array may be NULL when its count is 0.
 
