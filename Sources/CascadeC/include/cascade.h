@@ -72,11 +72,11 @@ void cascade_session_content_size(cascade_session *session, double *width, doubl
 
 /* ---- Errors -------------------------------------------------------------------------------- */
 
-/* Status codes. Functions that return an `int` status return one of these; every other function
-   that takes a session or a viewport (cascade_session_respond, query, point and content_size
-   included; not the two last-error readers, nor cascade_session_generation) records its outcome
-   in the session, readable with cascade_session_last_error_code and cascade_session_last_error
-   until the next call on that session. */
+/* Status codes. Functions that return an `int` status return one of these. Every function that
+   takes a session or a viewport records its outcome in the session (cascade_session_respond,
+   query, point and content_size included; not the two last-error readers, nor
+   cascade_session_generation), readable with cascade_session_last_error_code and
+   cascade_session_last_error until the next call on that session. */
 enum {
   CASCADE_OK = 0,
   /* A C argument no JSON request could carry: a NULL session, buffer or request with a non-zero
