@@ -74,8 +74,8 @@ void cascade_session_content_size(cascade_session *session, double *width, doubl
 
 /* Status codes. Functions that return an `int` status return one of these. Every function that
    takes a session or a viewport records its outcome in the session (cascade_session_respond,
-   query, point and content_size included; not the two last-error readers, nor
-   cascade_session_generation), readable with cascade_session_last_error_code and
+   query, point and content_size included; not the last-error readers, the destroy functions,
+   cascade_session_generation or cascade_viewport_rect), readable with cascade_session_last_error_code and
    cascade_session_last_error until the next call on that session. */
 enum {
   CASCADE_OK = 0,
