@@ -13,6 +13,8 @@ let package = Package(
     .executable(name: "cascade", targets: ["cascade"]),
     .executable(name: "cascade-gallery", targets: ["cascade-gallery"]),
     .executable(name: "cascade-bench", targets: ["cascade-bench"]),
+    // The C interface: libCascadeC.so, header Sources/CascadeC/include/cascade.h (Docs/C.md).
+    .library(name: "CascadeC", type: .dynamic, targets: ["CascadeC"]),
   ],
   targets: [
     // The layout core: geometry, the layout protocol, the interval index, the waterfall and list
@@ -27,6 +29,11 @@ let package = Package(
     .target(name: "CascadeArguments"),
     // The terminal gallery's model, renderer and command line, so tests can drive them.
     .target(name: "CascadeGallery", dependencies: ["Cascade", "CascadeView", "CascadeArguments"]),
+    // The C interface over `CascadeSession`: `@c @implementation` functions, each checked by the
+    // compiler against its declaration in the header. The header is imported into Swift through
+    // CascadeCHeader, whose module map points at `Sources/CascadeC/include/cascade.h`.
+    .target(name: "CascadeCHeader"),
+    .target(name: "CascadeC", dependencies: ["Cascade", "CascadeJSON", "CascadeCHeader"], exclude: ["include"]),
     .executableTarget(name: "cascade", dependencies: ["Cascade", "CascadeJSON", "CascadeArguments"]),
     .executableTarget(name: "cascade-gallery", dependencies: ["CascadeGallery"]),
     .executableTarget(
@@ -46,6 +53,8 @@ let package = Package(
       dependencies: ["Cascade", "CascadeView", "CascadeGallery", "CascadeArguments"]),
     // The parser itself, and the three executables' help and usage errors end to end.
     .testTarget(name: "CascadeArgumentsTests", dependencies: ["CascadeArguments", "CascadeTestSupport"]),
+    // The C interface, called as C calls it.
+    .testTarget(name: "CascadeCTests", dependencies: ["Cascade", "CascadeJSON", "CascadeC", "CascadeCHeader"]),
   ],
   swiftLanguageModes: [.v6]
 )

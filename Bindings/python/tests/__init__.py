@@ -1,0 +1,1 @@
+# The binding's tests: `python3 -m unittest` from Bindings/python.
