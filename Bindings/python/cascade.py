@@ -11,7 +11,7 @@
         with cascade.Viewport(session) as viewport:
             change = viewport.set_rect((0, 1200, 390, 844))         # appeared, disappeared, moved
 
-A `Session` is one collection exactly as `cascade session` holds it (protocol.md); requests go
+A `Session` is one collection exactly as `cascade session` holds it (Docs/Spec/Protocol.md); requests go
 in as dicts and come back as dicts, and a refused request raises `CascadeError` with the
 session's message. The typed calls (`query`, `point`, `content_size`, the typed updates, the
 `Viewport`) skip JSON and give the same answers, to the bit.
