@@ -81,43 +81,30 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   /// The capacity a pool gets when its registration gives none.
   public var defaultReuseCapacity = 64
 
-  // The refresh's buffers below are `@exclusivity(unchecked)`: a class property's accesses are
-  // otherwise checked at run time, about 100 instructions each, several per element of a
-  // scroll step. None of them is ever accessed across a call into the data source or the
-  // delegate (the refresh works on locals it swaps out and back; `dequeue`'s journal entry is a
-  // momentary append), so no access can overlap another. The pools, whose user-supplied
-  // `prepareForReuse` runs while a pool is being read, keep their checks.
-
-  // Reuse pools, by index; the dictionary maps identifiers to indices.
+  // Reuse pools, by index; the dictionary maps identifiers to indices. They keep their run-time
+  // exclusivity checks: a pool's user-supplied `prepareForReuse` runs while it is being read.
   @usableFromInline var _pools: [_ReusePool<Cell>] = []
   @usableFromInline var _poolIndex: [String: Int] = [:]
-  // What the current data source call dequeued, to check the cell it returns.
-  @usableFromInline var _lastDequeued: Cell?
-  @usableFromInline var _lastDequeuedPool = -1
+  // The cell request in progress: what the data source may dequeue, and what it dequeued.
+  @usableFromInline var _request = _CellRequest<Cell>(path: nil)
+
+  // The state a scroll step reads and writes. Each is `@exclusivity(unchecked)`, and for one
+  // reason: a class's stored property is otherwise checked for overlapping accesses at run
+  // time, about 100 instructions per access, and a step makes several. No access to these can
+  // overlap another: none is held across a call into the data source or the delegate (a step
+  // moves `_scratch`, `_update` and `_displayed` into locals and back; `_journal` and
+  // `_prefetcher` are changed in momentary accesses).
+  //
+  // The displayed elements in spec order.
+  @usableFromInline @exclusivity(unchecked) var _displayed: [_Entry<Cell>] = []
+  // The refresh's buffers (Internal/_RefreshScratch.swift).
+  @usableFromInline var _scratch = _RefreshScratch<Cell>()
+  // Prefetching: the band and its buffers (Internal/_Prefetcher.swift).
+  @usableFromInline var _prefetcher = _Prefetcher()
   // Pool operations of the update in progress, undone if it fails.
   @usableFromInline @exclusivity(unchecked) var _journal: [_PoolEvent<Cell>] = []
-  // The displayed elements in spec order, and the entries made for arrivals during a refresh.
-  @usableFromInline @exclusivity(unchecked) var _displayed: [_Entry<Cell>] = []
-  @usableFromInline @exclusivity(unchecked) var _arriving: [_Entry<Cell>] = []
-  // A refresh's scratch: indices of displayed entries that left, of answers that came, and the
-  // buffer a refresh with many arrivals merges into.
-  @usableFromInline @exclusivity(unchecked) var _departures: [Int] = []
-  @usableFromInline @exclusivity(unchecked) var _arrivals: [Int] = []
-  @usableFromInline @exclusivity(unchecked) var _merged: [_Entry<Cell>] = []
-  // The rect query's answer.
-  @usableFromInline @exclusivity(unchecked) var _query: [LayoutAttributes] = []
-  // Elements a batch of updates removed, to report as disappeared.
-  @usableFromInline @exclusivity(unchecked) var _removed: [_Entry<Cell>] = []
   // The last update, whose storage each update reuses.
   @usableFromInline @exclusivity(unchecked) var _update = CollectionViewUpdate<Cell>()
-  // Prefetching: the items in the band, the next band, and what to announce.
-  @usableFromInline @exclusivity(unchecked) var _prefetched: [ItemPath] = []
-  @usableFromInline @exclusivity(unchecked) var _prefetchNext: [ItemPath] = []
-  @usableFromInline @exclusivity(unchecked) var _prefetchQuery: [LayoutAttributes] = []
-  @usableFromInline @exclusivity(unchecked) var _prefetchAdded: [ItemPath] = []
-  @usableFromInline @exclusivity(unchecked) var _prefetchCancelled: [ItemPath] = []
-  // +1 down, -1 up: the direction of the last scroll that moved.
-  @usableFromInline @exclusivity(unchecked) var _scrollDirection = 1
   // Set while data source or delegate callbacks run.
   @usableFromInline @exclusivity(unchecked) var _isUpdating = false
 
