@@ -3,11 +3,10 @@ import Cascade
 /// The buffers one refresh of the displayed set works in, kept between refreshes so that a
 /// steady scroll step allocates nothing.
 ///
-/// The view holds one value of it (`CollectionView._scratch`). A refresh moves it out of the view
-/// into a local for the whole step and back at the end (`_takeScratch` / `_returnScratch`): its
-/// buffers are touched once per element, and as a local they cost no run-time exclusivity check
-/// (a class's stored property costs one per access). Nothing else reads them during a step, so
-/// a data source or delegate callback that reads the view sees nothing half-made.
+/// The view holds one value of it (`CollectionView._scratch`), and a refresh borrows it for the
+/// whole step as an `inout` argument: one run-time exclusivity check on the view's property, then
+/// plain accesses, once per element. Nothing a data source or delegate callback can reach reads
+/// it, so the borrow overlaps nothing.
 ///
 /// The two pure steps of a refresh are here, on buffers alone: ``diff(_:)`` finds what left and
 /// what came, ``commit(into:moved:)`` edits the displayed set in place.
