@@ -37,7 +37,9 @@ public protocol CollectionViewDataSource<Cell, Layout>: AnyObject {
 
   /// The number of items in `section`.
   ///
-  /// - Complexity: asked once per section per reload or batch; keep it O(1).
+  /// - Complexity: asked for every section per reload or batch, and by a batch once more per
+  ///   item it inserts or reloads (to ask for items only at paths the data source has); keep it
+  ///   O(1).
   func collectionView(_ collectionView: CollectionView<Cell, Layout>, numberOfItemsInSection section: Int) -> Int
 
   /// What the layout needs to know about the item at `path` (its height, size, span...).
