@@ -132,9 +132,12 @@ struct _RefreshScratch<Cell: AnyObject> {
 
 extension Array {
   /// `removeAll(keepingCapacity: true)`, skipped when the array is empty already: the call
-  /// costs about a hundred instructions even then, and most of a step's buffers stay empty.
+  /// costs about a hundred instructions even then (several hundred in unspecialized code), and
+  /// most of a step's buffers stay empty. `count`, not `isEmpty`: `Array` takes `isEmpty` from
+  /// `Collection`, which unspecialized code reaches through witness tables.
+  @inline(__always)
   @inlinable
   mutating func _removeAllKeepingCapacity() {
-    if !isEmpty { removeAll(keepingCapacity: true) }
+    if count != 0 { removeAll(keepingCapacity: true) }
   }
 }
