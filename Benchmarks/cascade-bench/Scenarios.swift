@@ -17,6 +17,7 @@ let comparisons: [(primary: String, baselines: [String])] = [
   ("append.batch", ["layout.full"]),
   ("update.middle", ["update.middle.relayout"]),
   ("view.scrollStep", ["query.scroll"]),
+  ("view.batchUpdate", []),
   ("memory.bytesPerItem", ["memory.bytesPerItem.seedBaseline"]),
 ]
 
@@ -49,6 +50,7 @@ struct Scenarios {
       if wantsAny("query.random") { queryRandom(n, layout, frames, unions) }
       if wantsAny("query.scroll") { queryScroll(n, layout, frames, unions) }
       if wants("view.scrollStep") { viewScrollStep(n, items, contentHeight: layout.contentSize.height) }
+      if wants("view.batchUpdate") { viewBatchUpdate(n, items) }
     }
     if wants("append.batch") { appendBatch(n, items) }
     if wantsAny("update.middle") { updateMiddle(n, items) }

@@ -73,3 +73,77 @@ extension Scenarios {
     withExtendedLifetime(source) {}
   }
 }
+
+/// A data source whose items can change, for view.batchUpdate.
+final class MutableBenchDataSource: CollectionViewDataSource {
+  typealias Cell = BenchCell
+  typealias Layout = WaterfallLayout
+  var items: [WaterfallItem]
+  init(items: [WaterfallItem]) { self.items = items }
+
+  func collectionView(_ view: CollectionView<BenchCell, WaterfallLayout>, numberOfItemsInSection section: Int) -> Int {
+    items.count
+  }
+
+  func collectionView(_ view: CollectionView<BenchCell, WaterfallLayout>, layoutItemAt path: ItemPath) -> WaterfallItem {
+    items[path.item]
+  }
+
+  func collectionView(
+    _ view: CollectionView<BenchCell, WaterfallLayout>, cellForItemAt path: ItemPath
+  ) throws(CollectionViewError) -> BenchCell {
+    let cell = try view.dequeueReusableCell(withReuseIdentifier: "cell", for: path)
+    cell.item = path.item
+    return cell
+  }
+}
+
+extension Scenarios {
+  // view.batchUpdate: one `performBatchUpdates(_:)` near the end of the content, with the
+  // viewport there: in turn, an item appended, a displayed item reloaded, the appended item
+  // deleted. Measures the view's own work (planning, rollback record, remap, anchoring,
+  // refresh) more than the layout's, which recomputes at most one checkpoint block.
+  func viewBatchUpdate(_ n: Int, _ items: [WaterfallItem]) {
+    let source = MutableBenchDataSource(items: items)
+    let view = CollectionView<BenchCell, WaterfallLayout>(
+      layout: mustSucceed("empty layout") { try WaterfallLayout(width: Workload.width, parameters: Workload.parameters) },
+      bounds: Size(width: Workload.width, height: Workload.viewportHeight))
+    view.register(forCellWithReuseIdentifier: "cell", prepareForReuse: { $0.prepareForReuse() }) { BenchCell() }
+    view.dataSource = source
+    do {
+      try view.reloadData()
+      try view.setContentOffset(Point(x: 0, y: view.maximumContentOffsetY))
+    } catch {
+      bench.log("  view.batchUpdate: setup failed: \(error)")
+      return
+    }
+    var phase = 0
+    bench.measure("view.batchUpdate", n: n, unit: .perUpdate,
+                  note: "performBatchUpdates(_:) near the end: append, reload a displayed item, delete") { k in
+      var sum = 0
+      for _ in 0..<k {
+        let count = source.items.count
+        let updates: [BatchUpdate]
+        switch phase {
+        case 0:
+          source.items.append(120)
+          updates = [.insertItems(count..<(count + 1), section: 0)]
+        case 1:
+          updates = [.reloadItems((count - 3)..<(count - 2), section: 0)]
+        default:
+          source.items.removeLast()
+          updates = [.deleteItems((count - 1)..<count, section: 0)]
+        }
+        phase = (phase + 1) % 3
+        do {
+          try view.performBatchUpdates(updates)
+        } catch {
+          fatalError("view.batchUpdate: \(error)")
+        }
+        sum &+= view.numberOfDisplayedElements
+      }
+      return sum
+    }
+    withExtendedLifetime(source) {}
+  }
+}

@@ -91,5 +91,5 @@ extension CollectionView {
   /// in spec order.
   ///
   /// - Complexity: O(1).
-  public var prefetchedItems: [ItemPath] { _prefetched }
+  public var prefetchedItems: [ItemPath] { _prefetcher.prefetched }
 }

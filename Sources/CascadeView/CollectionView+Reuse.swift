@@ -69,32 +69,45 @@ extension CollectionView {
   }
 
   /// A cell for the item at `path`: one from `identifier`'s pool, prepared for reuse, or a new
-  /// one. Call it from ``CollectionViewDataSource/collectionView(_:cellForItemAt:)`` and return
-  /// the cell.
+  /// one. Call it from ``CollectionViewDataSource/collectionView(_:cellForItemAt:)``, with the
+  /// path you were given, once, and return the cell.
   ///
-  /// - Throws: ``CollectionViewError/unregisteredReuseIdentifier(_:)``.
+  /// As in UIKit, `path` is the element being configured: the view checks that it is the item
+  /// it is asking for and records the cell as that element's, so that the cell the data source
+  /// returns can be checked too (``CollectionViewError/cellNotDequeued(_:)``).
+  ///
+  /// - Throws: ``CollectionViewError/dequeueMismatch(dequeued:requested:)`` when the view is not
+  ///   asking for the item at `path` (another element, no request at all, or a second dequeue
+  ///   for one request), ``CollectionViewError/unregisteredReuseIdentifier(_:)``.
   /// - Complexity: O(1), plus the cell's `prepareForReuse` or factory.
   @inlinable
   public func dequeueReusableCell(
     withReuseIdentifier identifier: String, for path: ItemPath
   ) throws(CollectionViewError) -> Cell {
-    try _dequeue(identifier)
+    try _dequeue(identifier, for: .item(path.item, section: path.section))
   }
 
   /// A header or footer view for `section`, from `identifier`'s pool or new. Call it from
-  /// ``CollectionViewDataSource/collectionView(_:viewForSupplementaryElementOfKind:inSection:)``.
+  /// ``CollectionViewDataSource/collectionView(_:viewForSupplementaryElementOfKind:inSection:)``
+  /// with the kind and section you were given, once, and return the view.
   ///
-  /// - Throws: ``CollectionViewError/unregisteredReuseIdentifier(_:)``.
+  /// - Throws: ``CollectionViewError/dequeueMismatch(dequeued:requested:)`` when the view is not
+  ///   asking for that element, ``CollectionViewError/unregisteredReuseIdentifier(_:)``.
   /// - Complexity: O(1), plus the view's `prepareForReuse` or factory.
   @inlinable
   public func dequeueReusableSupplementaryView(
     ofKind kind: ElementKind, withReuseIdentifier identifier: String, inSection section: Int
   ) throws(CollectionViewError) -> Cell {
-    try _dequeue(identifier)
+    try _dequeue(identifier, for: ElementPath(kind: kind, section: section))
   }
 
+  /// A cell from `identifier`'s pool, or a new one, recorded as the cell of the element the view
+  /// is asking for, which must be `path`.
   @inlinable
-  func _dequeue(_ identifier: String) throws(CollectionViewError) -> Cell {
+  func _dequeue(_ identifier: String, for path: ElementPath) throws(CollectionViewError) -> Cell {
+    guard _request.path == path && _request.cell == nil else {
+      throw .dequeueMismatch(dequeued: path, requested: _request.cell == nil ? _request.path : nil)
+    }
     guard let index = _poolIndex[identifier] else { throw .unregisteredReuseIdentifier(identifier) }
     let cell: Cell
     if let reused = _pools[index].free.popLast() {
@@ -107,8 +120,8 @@ extension CollectionView {
       _journal.append(.created)
       _reuseStatistics.created += 1
     }
-    _lastDequeued = cell
-    _lastDequeuedPool = index
+    _request.cell = cell
+    _request.pool = index
     return cell
   }
 
@@ -146,13 +159,14 @@ extension CollectionView {
     }
   }
 
-  /// Asks the data source for the cell of `attributes`' element and checks that it was dequeued.
+  /// Asks the data source for the cell of `attributes`' element and checks that it is the one
+  /// dequeued for that element.
   @inlinable
   func _cell(for attributes: LayoutAttributes) throws(CollectionViewError) -> (Cell, pool: Int) {
     guard let dataSource else { throw .noDataSource }
-    _lastDequeued = nil
-    _lastDequeuedPool = -1
     let path = attributes.path
+    _request = _CellRequest(path: path)
+    defer { _request = _CellRequest(path: nil) }
     let cell: Cell
     switch path.kind {
     case .item:
@@ -160,9 +174,8 @@ extension CollectionView {
     case .header, .footer:
       cell = try dataSource.collectionView(self, viewForSupplementaryElementOfKind: path.kind, inSection: path.section)
     }
-    guard let last = _lastDequeued, last === cell else { throw .cellNotDequeued(path) }
-    _lastDequeued = nil
-    return (cell, _lastDequeuedPool)
+    guard let dequeued = _request.cell, dequeued === cell else { throw .cellNotDequeued(path) }
+    return (cell, _request.pool)
   }
 }
 

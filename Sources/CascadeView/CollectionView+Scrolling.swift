@@ -75,7 +75,7 @@ extension CollectionView {
     defer { _isUpdating = false }
     let width = size.width - insets.left - insets.right
     let changes: [Layout.Change] = width == layout.width ? [] : [.setWidth(width)]
-    return try _transaction(changes, bounds: size, contentInset: insets, anchored: !changes.isEmpty) { $0 }
+    return try _transaction(changes, bounds: size, contentInset: insets, anchored: !changes.isEmpty, remap: _KeepPaths())
   }
 
   /// The lowest content offset y: `-contentInset.top`.

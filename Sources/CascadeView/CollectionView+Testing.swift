@@ -3,10 +3,11 @@
 extension CollectionView {
   /// The capacities of the buffers a scroll step reuses; a steady step must not grow them.
   package var _bufferCapacities: [Int] {
-    [_displayed.capacity, _arriving.capacity, _query.capacity, _journal.capacity, _removed.capacity,
+    [_displayed.capacity, _journal.capacity,
+     _scratch.query.capacity, _scratch.departures.capacity, _scratch.arrivals.capacity,
+     _scratch.arriving.capacity, _scratch.merged.capacity, _scratch.removed.capacity,
      _update.appeared.capacity, _update.disappeared.capacity, _update.moved.capacity,
-     _prefetched.capacity, _prefetchNext.capacity, _prefetchQuery.capacity,
-     _prefetchAdded.capacity, _prefetchCancelled.capacity,
-     _departures.capacity, _arrivals.capacity, _merged.capacity] + _pools.map(\.free.capacity)
+     _prefetcher.prefetched.capacity, _prefetcher.next.capacity, _prefetcher.query.capacity,
+     _prefetcher.added.capacity, _prefetcher.cancelled.capacity] + _pools.map(\.free.capacity)
   }
 }

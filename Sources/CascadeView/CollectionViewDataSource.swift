@@ -37,7 +37,9 @@ public protocol CollectionViewDataSource<Cell, Layout>: AnyObject {
 
   /// The number of items in `section`.
   ///
-  /// - Complexity: asked once per section per reload or batch; keep it O(1).
+  /// - Complexity: asked for every section per reload or batch, and by a batch once more per
+  ///   item it inserts or reloads (to ask for items only at paths the data source has); keep it
+  ///   O(1).
   func collectionView(_ collectionView: CollectionView<Cell, Layout>, numberOfItemsInSection section: Int) -> Int
 
   /// What the layout needs to know about the item at `path` (its height, size, span...).
@@ -46,7 +48,10 @@ public protocol CollectionViewDataSource<Cell, Layout>: AnyObject {
   ///   or reloaded item by ``CollectionView/performBatchUpdates(_:)``; keep it O(1).
   func collectionView(_ collectionView: CollectionView<Cell, Layout>, layoutItemAt path: ItemPath) -> Layout.Item
 
-  /// The layout parameters `section` overrides. Default: none, for ``WaterfallLayout``.
+  /// The layout parameters `section` overrides. Default: none
+  /// (``DefaultSectionParameters/noOverrides``), for a layout whose section parameters conform
+  /// to ``DefaultSectionParameters``, as ``WaterfallLayout``'s and ``ListLayout``'s do; a data
+  /// source of any other layout implements it.
   ///
   /// - Complexity: asked once per section built; keep it O(1).
   func collectionView(
@@ -91,24 +96,14 @@ extension CollectionViewDataSource {
   }
 }
 
-extension CollectionViewDataSource where Layout == WaterfallLayout {
-  /// No overrides: every section takes the layout's parameters.
+extension CollectionViewDataSource where Layout.SectionParameters: DefaultSectionParameters {
+  /// No overrides: every section takes the layout's parameters
+  /// (``DefaultSectionParameters/noOverrides``).
   ///
   /// - Complexity: O(1).
   public func collectionView(
     _ collectionView: CollectionView<Cell, Layout>, parametersForSection section: Int
-  ) -> WaterfallParameters {
-    WaterfallParameters()
-  }
-}
-
-extension CollectionViewDataSource where Layout == ListLayout {
-  /// No overrides: every section takes the list's parameters.
-  ///
-  /// - Complexity: O(1).
-  public func collectionView(
-    _ collectionView: CollectionView<Cell, Layout>, parametersForSection section: Int
-  ) -> ListParameters {
-    ListParameters()
+  ) -> Layout.SectionParameters {
+    .noOverrides
   }
 }

@@ -8,8 +8,12 @@ import Cascade
 public enum CollectionViewError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A cell or supplementary view was dequeued with a reuse identifier nobody registered.
   case unregisteredReuseIdentifier(String)
-  /// The data source returned a cell that is not the one it last dequeued for that element.
+  /// The data source returned a cell that is not the one it dequeued for that element.
   case cellNotDequeued(ElementPath)
+  /// A cell was dequeued for `dequeued` while the view was asking for `requested`: another
+  /// element, or `nil` when it was asking for none (a dequeue outside the data source's cell
+  /// methods, or a second one for the same element).
+  case dequeueMismatch(dequeued: ElementPath, requested: ElementPath?)
   /// The layout has a header or footer, and the data source gives no view for it.
   case noSupplementaryView(ElementPath)
   /// The view needed its data source and has none (it is held weakly).
@@ -32,6 +36,10 @@ public enum CollectionViewError: Error, Hashable, Sendable, CustomStringConverti
       return "no cell registered for reuse identifier \"\(identifier)\""
     case .cellNotDequeued(let path):
       return "\(path): the data source returned a cell it did not dequeue for this element"
+    case .dequeueMismatch(let dequeued, let requested?):
+      return "\(dequeued): dequeued while the view asked for \(requested)"
+    case .dequeueMismatch(let dequeued, nil):
+      return "\(dequeued): dequeued while the view asked for no cell (outside a cell request, or twice for one element)"
     case .noSupplementaryView(let path):
       return "\(path): the data source gives no supplementary view"
     case .noDataSource:

@@ -47,9 +47,9 @@ public struct CollectionViewUpdate<Cell: AnyObject> {
 
   @inlinable
   mutating func _clear(from previous: Point, to current: Point) {
-    _appeared.removeAll(keepingCapacity: true)
-    _disappeared.removeAll(keepingCapacity: true)
-    _moved.removeAll(keepingCapacity: true)
+    _appeared._removeAllKeepingCapacity()
+    _disappeared._removeAllKeepingCapacity()
+    _moved._removeAllKeepingCapacity()
     _previousContentOffset = previous
     _contentOffset = current
   }

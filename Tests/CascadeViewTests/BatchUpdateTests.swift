@@ -176,6 +176,55 @@ struct ViewState: Equatable {
     #expect(ViewState(view) == state)
   }
 
+  /// Indices are checked once, by the layout's batch validator; the view says its error in the
+  /// update's terms and is left as it was.
+  @Test func theLayoutsIndexErrorsInTheUpdatesTerms() throws {
+    let source = TestSource([Array(repeating: 100, count: 50), Array(repeating: 100, count: 5)])
+    let view = try makeView(source, width: 210, height: 300, layout: WaterfallParameters(columns: 2, itemSpacing: 10))
+    try view.setContentOffset(Point(x: 0, y: 300))
+    let state = ViewState(view)
+    let cases: [([BatchUpdate], CollectionViewError)] = [
+      ([.insertItems(60..<61, section: 0)], .invalidUpdate(index: 0, reason: "item 60 of section 0 out of range (0..<51)")),
+      ([.moveItem(from: ItemPath(item: 5, section: 1), to: ItemPath(item: 0, section: 0))],
+       .invalidUpdate(index: 0, reason: "item 5 of section 1 out of range (0..<5)")),
+      ([.reloadItems(4..<6, section: 1)], .invalidUpdate(index: 0, reason: "items 4..<6 of section 1 out of range (0..<5)")),
+      ([.moveSection(from: 0, to: 2)], .invalidUpdate(index: 0, reason: "section 2 out of range (0..<2)")),
+      ([.deleteSections(1..<3)], .invalidUpdate(index: 0, reason: "sections 1..<3 out of range (0..<2)")),
+      ([.reloadSections(1..<3)], .invalidUpdate(index: 0, reason: "sections 1..<3 out of range (0..<2)")),
+      ([.insertSections(3..<4)], .invalidUpdate(index: 0, reason: "sections 3..<4 out of range (0..<3)")),
+    ]
+    for (updates, error) in cases {
+      #expect(throws: error, "\(updates)") { try view.performBatchUpdates(updates) }
+      #expect(ViewState(view) == state, "\(updates)")
+    }
+  }
+
+  /// A batch the layout took, whose counts then differ from the data source's, is rolled back
+  /// with the inverse the layout recorded: the same items and frames to the bit.
+  @Test func countMismatchAfterApplyRollsTheLayoutBack() throws {
+    let (source, view) = try rows(50)
+    try view.setContentOffset(Point(x: 0, y: 300))
+    let state = ViewState(view)
+    let everything = Rect(x: -1, y: -1, width: 212, height: view.contentSize.height + 2)
+    let frames = view.layout.elements(in: everything)
+    // The data source gained two items; the batch inserts one and reloads a displayed one.
+    source.sections[0].insert(contentsOf: [source.entry(40), source.entry(70)], at: 0)
+    #expect(throws: CollectionViewError.countMismatch(section: 0, dataSource: 52, afterUpdates: 51)) {
+      try view.performBatchUpdates([.insertItems(0..<1, section: 0), .reloadItems(8..<9, section: 0)])
+    }
+    #expect(ViewState(view) == state)
+    #expect(view.layout.elements(in: everything) == frames)
+    #expect(view.numberOfItems(inSection: 0) == 50)
+    try view.performBatchUpdates([.insertItems(0..<2, section: 0)])
+    #expect(view.numberOfItems(inSection: 0) == 52)
+    // Items the data source lacks are never asked of it (TestSource would trap): stand-ins take
+    // their place until the count check rejects the batch.
+    #expect(throws: CollectionViewError.countMismatch(section: 0, dataSource: 52, afterUpdates: 55)) {
+      try view.performBatchUpdates([.insertItems(52..<55, section: 0)])
+    }
+    #expect(view.numberOfItems(inSection: 0) == 52)
+  }
+
   @Test func unregisteredIdentifierLeavesTheViewAsItWas() throws {
     let (source, view) = try rows(50, overscan: 50)
     try view.setContentOffset(Point(x: 0, y: 300))

@@ -3,6 +3,7 @@ import CascadeView
 import Testing
 
 @Suite struct GenericLayoutTests {
+  /// No `parametersForSection`: `TestListLayout.Parameters` conforms to `DefaultSectionParameters`.
   final class Source: CollectionViewDataSource {
     var heights: [Double] = Array(repeating: 50, count: 100)
     func collectionView(_ view: CollectionView<TestCell, TestListLayout>, numberOfItemsInSection section: Int) -> Int {
@@ -10,11 +11,6 @@ import Testing
     }
     func collectionView(_ view: CollectionView<TestCell, TestListLayout>, layoutItemAt path: ItemPath) -> Double {
       heights[path.item]
-    }
-    func collectionView(
-      _ view: CollectionView<TestCell, TestListLayout>, parametersForSection section: Int
-    ) -> TestListLayout.Parameters {
-      TestListLayout.Parameters()
     }
     func collectionView(
       _ view: CollectionView<TestCell, TestListLayout>, cellForItemAt path: ItemPath

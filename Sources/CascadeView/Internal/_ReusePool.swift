@@ -47,4 +47,35 @@ struct _Entry<Cell: AnyObject> {
     self.cell = cell
     self.pool = pool
   }
+
+  /// The index of the entry at `path` in `entries`, sorted by path, by binary search.
+  ///
+  /// - Complexity: O(log k) for k entries.
+  @inlinable
+  static func index(of path: ElementPath, in entries: UnsafeBufferPointer<_Entry>) -> Int? {
+    var low = 0, high = entries.count
+    while low < high {
+      let mid = (low + high) / 2
+      if entries[mid].path < path { low = mid + 1 } else { high = mid }
+    }
+    return low < entries.count && entries[low].path == path ? low : nil
+  }
+}
+
+/// The cell request in progress: the element the view is asking its data source for, and the
+/// cell dequeued for it. A dequeue must name this element (UIKit's rule), once.
+@usableFromInline
+struct _CellRequest<Cell: AnyObject> {
+  /// The element asked for; `nil` outside a request.
+  @usableFromInline var path: ElementPath?
+  /// The cell dequeued for it, and its pool; `nil` until the dequeue.
+  @usableFromInline var cell: Cell?
+  @usableFromInline var pool: Int
+
+  @inlinable
+  init(path: ElementPath?) {
+    self.path = path
+    self.cell = nil
+    self.pool = -1
+  }
 }

@@ -1,4 +1,5 @@
 import Cascade
+import CascadeView
 
 /// A minimal one-column list, to show the view works over any `CollectionLayout`: each item is a
 /// height, items are stacked with no spacing, sections have no headers. Queries scan linearly;
@@ -88,4 +89,9 @@ struct TestListLayout: CollectionLayout {
     }
     self = copy
   }
+}
+
+/// A layout of one's own opts into the data source's `parametersForSection` default.
+extension TestListLayout.Parameters: DefaultSectionParameters {
+  static var noOverrides: TestListLayout.Parameters { TestListLayout.Parameters() }
 }

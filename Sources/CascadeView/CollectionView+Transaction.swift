@@ -1,0 +1,164 @@
+// The transaction reloadData, performBatchUpdates and width changes share, in named steps:
+//
+//   1. snapshot  keep what may change (`_TransactionSnapshot`: bounds, insets, offset, displayed
+//                entries, prefetched items; for the layout, the inverse batch it records or a copy)
+//   2. anchor    the first visible item that survives and is not moved on purpose, and its y in
+//                the viewport
+//   3. apply     the layout takes the changes; its rejection is relabeled by the remap
+//                (`_BatchPlan.invalidUpdate(for:)`), then the remap checks the result
+//                (`_BatchPlan.checkCounts`)
+//   4. remap     the displayed entries and prefetched items move to their new paths; those gone
+//                wait in the scratch's `removed` for the refresh to return their cells
+//   5. scroll    the offset moves by as much as the anchor did, clamped to the content
+//   6. refresh   the displayed set is diffed and the delegate told (CollectionView+Refresh.swift)
+//
+// If any step fails, everything is put back as the snapshot has it.
+
+import Cascade
+
+extension CollectionView {
+  /// Applies `changes` to the layout with new bounds and insets, moves the displayed paths as
+  /// `remap` says, anchors the first visible surviving item when `anchored`, and refreshes.
+  /// Puts everything back if any step fails.
+  func _transaction<Remap: _TransactionRemap>(
+    _ changes: [Layout.Change], bounds newBounds: Size? = nil, contentInset newInset: EdgeInsets? = nil,
+    anchored: Bool, remap: Remap
+  ) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
+    var snapshot = _snapshot()
+    let anchor = anchored ? _anchor(remap) : nil
+    if let newBounds { bounds = newBounds }
+    if let newInset { contentInset = newInset }
+    do throws(CollectionViewError) {
+      try _applyChanges(changes, remap: remap, recordingInverseIn: &snapshot.undo)
+    } catch {
+      _restore(snapshot)
+      throw error
+    }
+    _remapDisplayed(remap)
+    _scrollToKeep(anchor)
+    do throws(CollectionViewError) {
+      return try _refresh(from: snapshot.contentOffset)
+    } catch {
+      _restore(snapshot)
+      throw error
+    }
+  }
+
+  /// Step 1: what the transaction may change.
+  @inline(__always)
+  func _snapshot() -> _TransactionSnapshot<Cell, Layout> {
+    _TransactionSnapshot(
+      layout: Layout.self is any InvertibleCollectionLayout.Type ? nil : layout,
+      bounds: bounds, contentInset: contentInset, contentOffset: contentOffset,
+      displayed: _displayed, prefetched: _prefetcher.prefetched)
+  }
+
+  /// Puts back what `snapshot` kept.
+  @inline(__always)
+  func _restore(_ snapshot: _TransactionSnapshot<Cell, Layout>) {
+    if let layout = snapshot.layout {
+      self.layout = layout
+    } else if !snapshot.undo.isEmpty {
+      // The inverse of a batch the layout accepted is valid by construction (and tested so).
+      try? layout.apply(snapshot.undo)
+    }
+    bounds = snapshot.bounds
+    contentInset = snapshot.contentInset
+    contentOffset = snapshot.contentOffset
+    _displayed = snapshot.displayed
+    _prefetcher.prefetched = snapshot.prefetched
+    _scratch.removed.removeAll(keepingCapacity: true)
+  }
+
+  /// Step 2: the first item on screen that survives and may anchor, with its y in the viewport.
+  @inline(__always)
+  func _anchor(_ remap: some _TransactionRemap) -> (path: ElementPath, viewportY: Double)? {
+    let viewport = self.viewport
+    for entry in _displayed
+    where entry.path.kind == .item && entry.attributes.frame.intersects(viewport) && remap.isAnchorable(entry.path) {
+      if let path = remap.map(entry.path) { return (path, entry.attributes.frame.minY - contentOffset.y) }
+    }
+    return nil
+  }
+
+  /// Step 3: the layout takes `changes`, recording their inverse in `undo` when it can; `remap`
+  /// relabels a rejection and checks the result. After a throw, `undo` still undoes what was
+  /// applied.
+  @inline(__always)
+  func _applyChanges(
+    _ changes: [Layout.Change], remap: some _TransactionRemap, recordingInverseIn undo: inout [Layout.Change]
+  ) throws(CollectionViewError) {
+    if !changes.isEmpty {
+      do throws(LayoutError) {
+        try _apply(changes, recordingInverseIn: &undo)
+      } catch {
+        throw remap.error(for: error)
+      }
+    }
+    try remap.check(layout)
+  }
+
+  /// Step 4: the displayed entries and prefetched items under their new paths, in spec order;
+  /// the entries gone wait in `_scratch.removed`.
+  ///
+  /// - Complexity: O(k) calls of `remap`, plus a sort when the order changed (moves).
+  @inline(__always)
+  func _remapDisplayed(_ remap: some _TransactionRemap) {
+    _scratch.removed.removeAll(keepingCapacity: true)
+    var kept = 0
+    var sorted = true
+    for k in _displayed.indices {
+      var entry = _displayed[k]
+      guard let path = remap.map(entry.path) else {
+        _scratch.removed.append(entry)
+        continue
+      }
+      entry.path = path
+      if kept > 0 && !(_displayed[kept - 1].path < path) { sorted = false }
+      _displayed[kept] = entry
+      kept += 1
+    }
+    _displayed.removeSubrange(kept...)
+    if !sorted { _displayed.sort { $0.path < $1.path } }
+    _prefetcher.remap { remap.map($0) }
+  }
+
+  /// Step 5: the offset that keeps the anchor where it was in the viewport, clamped.
+  @inline(__always)
+  func _scrollToKeep(_ anchor: (path: ElementPath, viewportY: Double)?) {
+    if let anchor, let frame = layout.layoutAttributes(for: anchor.path)?.frame {
+      contentOffset.y = frame.minY - anchor.viewportY
+    }
+    contentOffset = clampedContentOffset(contentOffset)
+  }
+
+  /// Applies `changes` to the layout; when the layout is an ``InvertibleCollectionLayout``, sets
+  /// `inverse` to the batch that undoes them, and otherwise leaves it empty.
+  ///
+  /// `CollectionView` takes any `CollectionLayout`, so whether its layout records an inverse is
+  /// known only at run time: the layout's type is opened as the invertible type it is, and the
+  /// layout is mutated in place through it (no copy, which copy-on-write would turn into O(n)).
+  ///
+  /// - Complexity: that of the layout's `apply`.
+  func _apply(_ changes: [Layout.Change], recordingInverseIn inverse: inout [Layout.Change]) throws(LayoutError) {
+    guard let invertible = Layout.self as? any InvertibleCollectionLayout.Type else {
+      try layout.apply(changes)
+      return
+    }
+    func apply<L: InvertibleCollectionLayout>(as _: L.Type) throws(LayoutError) {
+      // `L` is `Layout` itself (the cast above succeeded on `Layout.self`), so the layout, the
+      // changes and the inverse are reinterpreted as the very same types.
+      precondition(L.self == Layout.self)
+      var changesAsL = unsafeBitCast(changes, to: [L.Change].self)
+      defer { _fixLifetime(changesAsL); changesAsL = [] }
+      var inverseAsL: [L.Change] = []
+      try withUnsafeMutablePointer(to: &layout) { (pointer) throws(LayoutError) in
+        try pointer.withMemoryRebound(to: L.self, capacity: 1) { (layout) throws(LayoutError) in
+          try layout.pointee.apply(changesAsL, inverse: &inverseAsL)
+        }
+      }
+      inverse = unsafeBitCast(inverseAsL, to: [Layout.Change].self)
+    }
+    try apply(as: invertible)
+  }
+}

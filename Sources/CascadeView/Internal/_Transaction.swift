@@ -1,0 +1,69 @@
+import Cascade
+
+/// What a transaction (`CollectionView._transaction`) does with the displayed elements' paths,
+/// and how it judges the layout's answer to its changes.
+///
+/// Three kinds: a width change keeps every path (`_KeepPaths`), a reload drops them all
+/// (`_DropPaths`), a batch of updates moves them as its plan says (`_BatchPlan`).
+protocol _TransactionRemap {
+  /// Where the displayed element at `path` is after the changes; `nil`: it is gone.
+  func map(_ path: ElementPath) -> ElementPath?
+  /// Whether the element at `path` may anchor the scroll position (it is not moved on purpose).
+  func isAnchorable(_ path: ElementPath) -> Bool
+  /// The view's error for the layout's rejection of the changes.
+  func error(for error: LayoutError) -> CollectionViewError
+  /// Checks the layout once it has taken the changes; a throw rolls everything back.
+  func check<Layout: CollectionLayout>(_ layout: Layout) throws(CollectionViewError)
+}
+
+extension _TransactionRemap {
+  func isAnchorable(_ path: ElementPath) -> Bool { true }
+  func error(for error: LayoutError) -> CollectionViewError { .layout(error) }
+  func check<Layout: CollectionLayout>(_ layout: Layout) throws(CollectionViewError) {}
+}
+
+/// A width or inset change: every element keeps its path.
+struct _KeepPaths: _TransactionRemap {
+  func map(_ path: ElementPath) -> ElementPath? { path }
+}
+
+/// A reload: no element keeps its cell.
+struct _DropPaths: _TransactionRemap {
+  func map(_ path: ElementPath) -> ElementPath? { nil }
+}
+
+extension _BatchPlan: _TransactionRemap {
+  func isAnchorable(_ path: ElementPath) -> Bool { !isMovedOnPurpose(path) }
+  func error(for error: LayoutError) -> CollectionViewError { invalidUpdate(for: error) }
+  func check<Layout: CollectionLayout>(_ layout: Layout) throws(CollectionViewError) {
+    try checkCounts(sections: layout.numberOfSections, itemsInSection: { layout.numberOfItems(inSection: $0) })
+  }
+}
+
+/// What a transaction may change, kept to put back if a step fails.
+struct _TransactionSnapshot<Cell: AnyObject, Layout: CollectionLayout> {
+  /// A copy of a layout that records no inverse; `nil` for an ``InvertibleCollectionLayout``,
+  /// which is rolled back with ``undo`` instead (a copy held across `apply` would make every
+  /// section the batch touches copy its storage, O(n) for what is otherwise an O(k) append).
+  let layout: Layout?
+  /// The batch that undoes the layout's changes, once they are applied.
+  var undo: [Layout.Change] = []
+  let bounds: Size
+  let contentInset: EdgeInsets
+  let contentOffset: Point
+  let displayed: [_Entry<Cell>]
+  let prefetched: [ItemPath]
+
+  @inline(__always)
+  init(
+    layout: Layout?, bounds: Size, contentInset: EdgeInsets, contentOffset: Point, displayed: [_Entry<Cell>],
+    prefetched: [ItemPath]
+  ) {
+    self.layout = layout
+    self.bounds = bounds
+    self.contentInset = contentInset
+    self.contentOffset = contentOffset
+    self.displayed = displayed
+    self.prefetched = prefetched
+  }
+}
