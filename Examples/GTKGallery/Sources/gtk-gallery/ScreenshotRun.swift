@@ -131,19 +131,6 @@ final class ScreenshotRun {
     maxDisplayed = max(maxDisplayed, gallery.view.numberOfDisplayedElements)
     maxAlive = max(maxAlive, Card.alive)
     if let name = shots[frame] {
-      if verbose {
-        var child = gtk_widget_get_first_child(gallery.canvas)
-        var line = "children:"
-        while let c = child {
-          var x: Double = 0, y: Double = 0
-          _ = gtk_widget_translate_coordinates(c, gallery.canvas, 0, 0, &x, &y)
-          let classes = gtk_widget_get_css_classes(c)!
-          line += " [\(String(cString: classes[0]!))\(classes[1].map { "." + String(cString: $0) } ?? "") \(Int(x)),\(Int(y)) \(gtk_widget_get_width(c))x\(gtk_widget_get_height(c)) v\(gtk_widget_get_child_visible(c))]"
-          g_strfreev(classes)
-          child = gtk_widget_get_next_sibling(c)
-        }
-        print(line)
-      }
       let path = directory + "/" + name
       if Screenshot.save(gallery.window, to: path, writeNode: verbose) {
         print("screenshot \(path) at frame \(frame + 1)")
@@ -160,9 +147,10 @@ final class ScreenshotRun {
 
   var succeeded: Bool { !failed && frameTimes.count == frames }
 
+  /// A duration in seconds, in µs below a millisecond, else in ms with one decimal.
   private func ms(_ x: Double) -> String {
-    let v = (x * 10_000).rounded() / 10
-    return "\(v) ms"
+    if x < 0.001 { return "\(Int((x * 1_000_000).rounded())) µs" }
+    return "\((x * 10_000).rounded() / 10) ms"
   }
 
   private func report() {
@@ -184,7 +172,8 @@ final class ScreenshotRun {
     print("frame interval (frame clock): \(stats(intervals))")
     print("measurements: \(gallery.measuredCards) cards measured, \(m.applied) heights applied in \(m.batches) batches (largest \(m.largestBatch))")
     let inWindow = gallery.cardsInWindow
-    print("live widgets: \(Card.alive) cards now, \(inWindow) of them in the window (\(view.numberOfDisplayedElements) displayed elements + the pinned stand-in), \(Card.alive - inWindow) in reuse pools; at most \(maxAlive) cards alive; items: \(items) in \(view.numberOfSections) sections")
+    let standIn = inWindow > view.numberOfDisplayedElements ? " and the pinned stand-in" : ""
+    print("live widgets: \(Card.alive) cards now: \(inWindow) in the window (the \(view.numberOfDisplayedElements) displayed elements\(standIn)), \(Card.alive - inWindow) in reuse pools; at most \(maxAlive) alive during the run; items: \(items) in \(view.numberOfSections) sections")
     print("reuse: created \(view.reuseStatistics.created), reused \(view.reuseStatistics.reused), discarded \(view.reuseStatistics.discarded); columns now \(view.layout.numberOfColumns(inSection: 0) ?? 0)")
   }
 

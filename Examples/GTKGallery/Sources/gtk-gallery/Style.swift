@@ -13,7 +13,7 @@ let galleryCSS = """
   .section-header.pinned { background: #434c5e; box-shadow: 0 3px 6px rgba(0, 0, 0, 0.35); }
   .section-footer { color: #4c566a; font-style: italic; font-size: 9pt; padding: 0 16px; }
   .card.selected { background: #fbeed0; }
-  .card.selected, .card.picture.selected { outline: 4px solid #5e81ac; outline-offset: -4px; }
-  .card.focused { outline: 4px solid #d08770; outline-offset: -4px; }
-  .card.focused.selected { outline: 4px dashed #bf616a; outline-offset: -4px; }
+  .card.selected { outline: 5px solid #5e81ac; outline-offset: -5px; }
+  .card.focused { outline: 4px dashed #2e3440; outline-offset: -4px; }
+  .card.focused.selected { outline: 5px dashed #5e81ac; outline-offset: -5px; }
   """
