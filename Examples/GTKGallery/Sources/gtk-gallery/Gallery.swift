@@ -240,6 +240,9 @@ final class Gallery: CollectionViewDataSource {
     if size != view.bounds && size.width > 0 && size.height > 0 {
       let widthChanged = size.width != view.bounds.width
       apply(timed { () throws(CollectionViewError) in try view.setBounds(size) })
+      if trace {
+        print("bounds \(size.width)x\(size.height): \(view.layout.numberOfColumns(inSection: 0) ?? 0) columns, offset \(view.contentOffset.y)")
+      }
       if widthChanged { gtk_widget_queue_resize(canvas) }
       syncAdjustment()
     }
@@ -252,6 +255,7 @@ final class Gallery: CollectionViewDataSource {
         try measurements.flush(in: frame, view: view, store: store, apply: apply)
       }
       if view.contentSize.height != before { gtk_widget_queue_resize(canvas) }
+      if trace { print("measurements applied, offset \(view.contentOffset.y), content \(view.contentSize.height)") }
       syncAdjustment()
       // Cards that came with the batch are measured now and applied next frame.
       measureCards()
@@ -286,6 +290,8 @@ final class Gallery: CollectionViewDataSource {
   }
 
   private var frameRequested = false
+  /// `--verbose` without `--screenshot`: a line per resize, click, focus move and flush.
+  var trace = false
 
   /// Measurements that could not be applied this frame are applied by the next one.
   private func requestNextFrame() {
@@ -367,15 +373,20 @@ final class Gallery: CollectionViewDataSource {
     }
     guard let next else { return }
     focused = next
+    if trace { print("focus \(direction): \(next)") }
     refreshStates()
     scrollToShow(next)
   }
 
   /// Selects (and focuses) the item under a click at `point`, in canvas (content) coordinates.
   func click(at point: Point) {
-    guard let path = view.indexPathForItem(at: point) else { return }
+    guard let path = view.indexPathForItem(at: point) else {
+      if trace { print("click at \(point): no card there") }
+      return
+    }
     selected = path
     focused = path
+    if trace { print("click at \(point): selected \(path)") }
     refreshStates()
   }
 

@@ -1,7 +1,8 @@
 // `--screenshot DIR --frames N`: the gallery without a person. A tick callback drives N frames:
-// it scrolls at a steady speed, clicks a card and presses arrow keys near the start, shrinks the
+// it scrolls at a steady speed, clicks a card and presses arrow keys near the start, presses
+// arrow keys again before the middle screenshot (taken just before the resize), shrinks the
 // window midway (a new column count, and a burst of measurements: every displayed text card is
-// measured again at its new width), and presses an arrow key before the later screenshots. The
+// measured again at its new width), and clicks and presses an arrow key before the last one. The
 // frame clock's `after-paint` signal ends each frame: the frame's timings are recorded there and
 // the screenshots are taken there, once GTK has laid out and drawn the frame.
 
@@ -36,7 +37,7 @@ final class ScreenshotRun {
   var extraShots: [Int] = []
 
   var shots: [Int: String] {
-    var shots = [2: "gtk-start.png", frames / 2 + 12: "gtk-middle.png", frames - 1: "gtk-end.png"]
+    var shots = [2: "gtk-start.png", frames / 2 - 2: "gtk-middle.png", frames - 1: "gtk-end.png"]
     for f in extraShots where shots[f] == nil { shots[f] = "gtk-frame-\(f + 1).png" }
     return shots
   }
@@ -83,7 +84,7 @@ final class ScreenshotRun {
       gallery.moveFocus(.right)
     case frames / 2:
       gtk_window_set_default_size(cast(gallery.window), resizeTo.0, resizeTo.1)
-    case frames / 2 + 8:
+    case frames / 2 - 8:
       gallery.focused = nil
       gallery.moveFocus(.down)
       gallery.moveFocus(.down)

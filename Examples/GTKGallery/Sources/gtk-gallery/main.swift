@@ -71,6 +71,7 @@ let quit: @convention(c) (Widget?, UnsafeMutableRawPointer?) -> Int32 = { _, loo
 }
 connect(UnsafeMutableRawPointer(gallery.window), "close-request", quit, UnsafeMutableRawPointer(loop))
 
+gallery.trace = options.verbose && options.screenshot == nil
 var run: ScreenshotRun?
 if let directory = options.screenshot {
   run = ScreenshotRun(
