@@ -277,16 +277,19 @@ final class Gallery: CollectionViewDataSource {
       measuredCards += 1
       let height = Double(max(minimum, natural))
       if height != element.frame.height {
-        measurements.record(path, height: height)
+        measurements.record(path, height: height, width: element.frame.width)
       } else {
         sections[path.section].items[path.item].measuredWidth = element.frame.width
       }
     }
   }
 
-  private func store(_ path: ItemPath, _ height: Double) {
+  /// Writes a measured height into the model. A card measured at another width than it has now
+  /// (the window was resized before the measurement could be applied) is measured again when
+  /// next laid out.
+  private func store(_ path: ItemPath, _ height: Double, _ width: Double) {
     sections[path.section].items[path.item].height = height
-    sections[path.section].items[path.item].measuredWidth = view.layoutAttributesForItem(at: path)?.frame.width
+    sections[path.section].items[path.item].measuredWidth = width
   }
 
   private var frameRequested = false

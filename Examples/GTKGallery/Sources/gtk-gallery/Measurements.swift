@@ -15,9 +15,10 @@ import Cascade
 import CascadeView
 
 struct Measurements {
-  /// Measured heights not yet applied, by item. Paths are stable here: the gallery never
-  /// inserts or deletes items, so a path recorded in one frame is the same item in the next.
-  private(set) var pending: [ItemPath: Double] = [:]
+  /// Measured heights not yet applied, by item, with the width each was measured at. Paths are
+  /// stable here: the gallery never inserts or deletes items, so a path recorded in one frame is
+  /// the same item in the next.
+  private(set) var pending: [ItemPath: (height: Double, width: Double)] = [:]
   /// The frame (GdkFrameClock counter) of the last flush: one layout change per frame.
   private var lastFlushFrame: Int = -1
   /// Measurements applied and batches made, for the summary.
@@ -27,22 +28,23 @@ struct Measurements {
 
   var isEmpty: Bool { pending.isEmpty }
 
-  /// Notes that GTK measured the item at `path` at `height` for its current width.
-  mutating func record(_ path: ItemPath, height: Double) {
-    pending[path] = height
+  /// Notes that GTK measured the item at `path` at `height` for `width`.
+  mutating func record(_ path: ItemPath, height: Double, width: Double) {
+    pending[path] = (height, width)
   }
 
   /// Whether a flush may still happen in `frame`.
   func canFlush(in frame: Int) -> Bool { frame != lastFlushFrame }
 
-  /// Applies the pending heights: `store` writes each into the data source's model, then one
-  /// batch of `reloadItems` updates the layout, and the offset is moved so that the topmost
-  /// visible item keeps its place in the viewport. `apply` receives each update of the view.
+  /// Applies the pending heights: `store` writes each (with the width it was measured at) into
+  /// the data source's model, then one batch of `reloadItems` updates the layout, and the offset
+  /// is moved so that the topmost visible item keeps its place in the viewport. `apply` receives
+  /// each update of the view.
   ///
   /// - Returns: whether the content offset changed.
   mutating func flush(
     in frame: Int, view: CollectionView<Card, WaterfallLayout>,
-    store: (ItemPath, Double) -> Void, apply: (CollectionViewUpdate<Card>) -> Void
+    store: (ItemPath, _ height: Double, _ width: Double) -> Void, apply: (CollectionViewUpdate<Card>) -> Void
   ) throws(CollectionViewError) {
     guard !pending.isEmpty, canFlush(in: frame) else { return }
     lastFlushFrame = frame
@@ -69,7 +71,7 @@ struct Measurements {
       }
     }
     updates.append(.reloadItems(start.item..<end, section: start.section))
-    for (path, height) in pending { store(path, height) }
+    for (path, measure) in pending { store(path, measure.height, measure.width) }
     applied += pending.count
     batches += 1
     largestBatch = max(largestBatch, pending.count)
