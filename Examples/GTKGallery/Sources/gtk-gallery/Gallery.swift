@@ -383,6 +383,13 @@ final class Gallery: CollectionViewDataSource {
 
   /// Selects (and focuses) the item under a click at `point`, in canvas (content) coordinates.
   func click(at point: Point) {
+    // A pinned header is drawn above the items: a click inside it hits the header.
+    if let s = PinnedHeaders.section(at: view.contentOffset.y, layout: view.layout),
+       let header = PinnedHeaders.frame(ofHeaderIn: s, layout: view.layout, viewportTop: view.contentOffset.y),
+       header.contains(point) {
+      if trace { print("click at \(point): the pinned header of section \(s)") }
+      return
+    }
     guard let path = view.indexPathForItem(at: point) else {
       if trace { print("click at \(point): no card there") }
       return

@@ -40,8 +40,6 @@ struct Measurements {
   /// the data source's model, then one batch of `reloadItems` updates the layout, and the offset
   /// is moved so that the topmost visible item keeps its place in the viewport. `apply` receives
   /// each update of the view.
-  ///
-  /// - Returns: whether the content offset changed.
   mutating func flush(
     in frame: Int, view: CollectionView<Card, WaterfallLayout>,
     store: (ItemPath, _ height: Double, _ width: Double) -> Void, apply: (CollectionViewUpdate<Card>) -> Void

@@ -1,7 +1,8 @@
-// INTERIM keyboard focus movement. The core will provide a neighbour query (the item next to an
-// item in a direction, over the whole layout); until then the gallery picks, among the items
-// that have cells (the viewport plus the overscan), the nearest one in the direction of the
-// arrow by frame geometry alone.
+// INTERIM keyboard focus movement. The core will provide a neighbour query over the whole
+// layout (Docs/Spec/Waterfall.md, "Neighbours", not built yet); until then the gallery applies
+// the same rule itself, by frame geometry, to the items that have cells (the viewport plus the
+// overscan, so that the focus can step just past the screen's edge and scroll it into view).
+// Switching to the core's query means replacing `Neighbours.nearest` with it.
 
 import Cascade
 
@@ -10,46 +11,41 @@ enum Direction {
 }
 
 enum Neighbours {
-  /// The item next to `frame` in `direction` among `candidates`:
-  /// - down: the items below (top at or under `frame`'s bottom) whose x-range overlaps
-  ///   `frame`'s, the one with the smallest minY (ties: the nearest centre in x);
-  /// - up: the items above whose x-range overlaps, the one with the largest maxY;
-  /// - right / left: the items beside whose y-range overlaps, the one with the smallest /
-  ///   largest minX / maxX (ties: the nearest centre in y).
-  /// When nothing overlaps in that direction, the candidate in that half-plane whose centre is
-  /// nearest.
+  /// The neighbour of the item framed `frame` in `direction` among `candidates` (in spec order),
+  /// by the rule of Docs/Spec/Waterfall.md:
+  ///
+  /// | direction | candidates | the neighbour |
+  /// | --- | --- | --- |
+  /// | down | `midY > frame.midY`, positive overlap in x | the smallest `minY` |
+  /// | up | `midY < frame.midY`, positive overlap in x | the largest `maxY` |
+  /// | right | `midX > frame.midX`, positive overlap in y | the smallest `minX` |
+  /// | left | `midX < frame.midX`, positive overlap in y | the largest `maxX` |
+  ///
+  /// Ties go to the larger overlap, then to the first candidate; without a candidate, `nil`.
   static func nearest(
     to frame: Rect, _ direction: Direction, among candidates: [(path: ItemPath, frame: Rect)]
   ) -> ItemPath? {
-    let slack = 0.5
-    func overlapsX(_ r: Rect) -> Bool { r.minX < frame.maxX - slack && r.maxX > frame.minX + slack }
-    func overlapsY(_ r: Rect) -> Bool { r.minY < frame.maxY - slack && r.maxY > frame.minY + slack }
-    func beyond(_ r: Rect) -> Bool {
+    func overlap(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double) -> Double { min(a1, b1) - max(a0, b0) }
+    var best: (path: ItemPath, distance: Double, overlap: Double)?
+    for candidate in candidates {
+      let r = candidate.frame
+      guard r.width > 0, r.height > 0 else { continue }
+      let ahead: Bool, shared: Double, distance: Double
       switch direction {
-      case .down: r.minY >= frame.maxY - slack
-      case .up: r.maxY <= frame.minY + slack
-      case .right: r.minX >= frame.maxX - slack
-      case .left: r.maxX <= frame.minX + slack
+      case .down:
+        (ahead, shared, distance) = (r.midY > frame.midY, overlap(r.minX, r.maxX, frame.minX, frame.maxX), r.minY)
+      case .up:
+        (ahead, shared, distance) = (r.midY < frame.midY, overlap(r.minX, r.maxX, frame.minX, frame.maxX), -r.maxY)
+      case .right:
+        (ahead, shared, distance) = (r.midX > frame.midX, overlap(r.minY, r.maxY, frame.minY, frame.maxY), r.minX)
+      case .left:
+        (ahead, shared, distance) = (r.midX < frame.midX, overlap(r.minY, r.maxY, frame.minY, frame.maxY), -r.maxX)
+      }
+      guard ahead, shared > 0 else { continue }
+      if best == nil || distance < best!.distance || (distance == best!.distance && shared > best!.overlap) {
+        best = (candidate.path, distance, shared)
       }
     }
-    // How far a candidate is: along the direction first, then across it.
-    func key(_ r: Rect) -> (Double, Double) {
-      switch direction {
-      case .down: (r.minY, abs(r.midX - frame.midX))
-      case .up: (-r.maxY, abs(r.midX - frame.midX))
-      case .right: (r.minX, abs(r.midY - frame.midY))
-      case .left: (-r.maxX, abs(r.midY - frame.midY))
-      }
-    }
-    let ahead = candidates.filter { beyond($0.frame) }
-    let inLine = ahead.filter {
-      direction == .up || direction == .down ? overlapsX($0.frame) : overlapsY($0.frame)
-    }
-    if let best = inLine.min(by: { key($0.frame) < key($1.frame) }) { return best.path }
-    func distance(_ r: Rect) -> Double {
-      let dx = r.midX - frame.midX, dy = r.midY - frame.midY
-      return dx * dx + dy * dy
-    }
-    return ahead.min(by: { distance($0.frame) < distance($1.frame) })?.path
+    return best?.path
   }
 }
