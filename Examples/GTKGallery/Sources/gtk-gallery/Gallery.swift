@@ -46,6 +46,9 @@ final class Gallery: CollectionViewDataSource {
   private var modelTime = 0.0
   /// Of `modelTime`, the data source's part: configuring cards (label text, textures).
   private var configureTime = 0.0
+  /// Time spent in the canvas's allocate function (model calls made there included): GTK
+  /// measuring and placing the cards.
+  private var allocateTime = 0.0
   private(set) var measuredCards = 0
 
   init(sections: [GallerySection], width: Int, height: Int) throws(CollectionViewError) {
@@ -205,11 +208,11 @@ final class Gallery: CollectionViewDataSource {
     }
   }
 
-  /// The time spent in the collection view since the last call, and the part of it spent
-  /// configuring cards.
-  func takeModelTime() -> (total: Double, configuring: Double) {
-    defer { modelTime = 0; configureTime = 0 }
-    return (modelTime, configureTime)
+  /// The time spent in the collection view since the last call, the part of it spent
+  /// configuring cards, and the time spent allocating the canvas.
+  func takeModelTime() -> (total: Double, configuring: Double, allocating: Double) {
+    defer { modelTime = 0; configureTime = 0; allocateTime = 0 }
+    return (modelTime, configureTime, allocateTime)
   }
 
   /// Tells the vertical adjustment the content's height and the view's offset (after a resize
@@ -236,6 +239,8 @@ final class Gallery: CollectionViewDataSource {
   /// changed, measure the cards that need it, apply the measurements (once per frame), and put
   /// every displayed card at its frame.
   func allocate(width: Int32) {
+    let start = now()
+    defer { allocateTime += now() - start }
     let size = Size(width: Double(width), height: Double(gtk_widget_get_height(viewport)))
     if size != view.bounds && size.width > 0 && size.height > 0 {
       let widthChanged = size.width != view.bounds.width

@@ -24,6 +24,7 @@ final class ScreenshotRun {
   private var frameTimes: [Double] = []
   private var modelTimes: [Double] = []
   private var configureTimes: [Double] = []
+  private var allocateTimes: [Double] = []
   private var intervals: [Double] = []
   private var lastStart = 0.0
   private var maxDisplayed = 0
@@ -129,6 +130,7 @@ final class ScreenshotRun {
     let model = gallery.takeModelTime()
     modelTimes.append(model.total)
     configureTimes.append(model.configuring)
+    allocateTimes.append(model.allocating)
     maxDisplayed = max(maxDisplayed, gallery.view.numberOfDisplayedElements)
     maxAlive = max(maxAlive, Card.alive)
     if let name = shots[frame] {
@@ -170,6 +172,7 @@ final class ScreenshotRun {
     print("model update (Cascade: scroll steps, resize, measurement batches): \(stats(modelTimes))")
     print("  of which the data source configuring cards (label text, textures): \(stats(configureTimes))")
     print("whole frame (tick to painted, GTK layout and cairo drawing included): \(stats(frameTimes))")
+    print("  of which allocating the canvas (GTK measuring and placing the cards): \(stats(allocateTimes))")
     print("frame interval (frame clock): \(stats(intervals))")
     print("measurements: \(gallery.measuredCards) cards measured, \(m.applied) heights applied in \(m.batches) batches (largest \(m.largestBatch))")
     let inWindow = gallery.cardsInWindow
