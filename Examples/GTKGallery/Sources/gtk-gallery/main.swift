@@ -74,6 +74,7 @@ connect(UnsafeMutableRawPointer(gallery.window), "close-request", quit, UnsafeMu
 gallery.trace = options.verbose && options.screenshot == nil
 var run: ScreenshotRun?
 if let directory = options.screenshot {
+  if g_mkdir_with_parents(directory, 0o755) != 0 { fail("cannot create \(directory)") }
   run = ScreenshotRun(
     gallery: gallery, directory: directory, frames: options.frames, speed: options.speed,
     resizeTo: (620, options.height), loop: loop)
