@@ -42,13 +42,14 @@ final class Gallery: CollectionViewDataSource {
   private var standInSection = -1
 
   /// Seconds spent in the collection view (scroll steps, resizes, batches) since the last
-  /// `takeModelTime()`, and the text cards measured.
+  /// `takeModelTime()`.
   private var modelTime = 0.0
   /// Of `modelTime`, the data source's part: configuring cards (label text, textures).
   private var configureTime = 0.0
   /// Time spent in the canvas's allocate function (model calls made there included): GTK
   /// measuring and placing the cards.
   private var allocateTime = 0.0
+  /// Text cards measured by GTK so far.
   private(set) var measuredCards = 0
 
   init(sections: [GallerySection], width: Int, height: Int) throws(CollectionViewError) {
@@ -57,8 +58,8 @@ final class Gallery: CollectionViewDataSource {
       layout: try! WaterfallLayout(width: Double(width), parameters: Self.parameters),
       bounds: Size(width: Double(width), height: Double(height)))
     view.overscan = 160
-    // Small pools: a card scrolled away waits for the next one to come in; beyond these, cards
-    // freed at once (the window got wider columns, or fewer) are dropped.
+    // Small pools: a card scrolled away waits there for the next one to come in; cards freed
+    // all at once beyond these (a resize to fewer, wider columns) are dropped.
     view.register(forCellWithReuseIdentifier: "text", capacity: 12) { Card(.text) }
     view.register(forCellWithReuseIdentifier: "picture", capacity: 8) { Card(.picture) }
     view.register(forCellWithReuseIdentifier: "header", capacity: 2) { Card(.header) }
