@@ -6,7 +6,10 @@ import CascadeTestSupport
 import Testing
 
 @Suite struct ExecutableCommandLineTests {
-  static let galleryUsage = "Usage: cascade-gallery [--frames <n>] [--size <cols>x<rows>] [--seed <n>]"
+  static let galleryUsage = """
+    Usage: cascade-gallery [--frames <n>] [--size <cols>x<rows>] [--seed <n>]
+           [--record-trace <file>]
+    """
 
   @Test func galleryHelp() throws {
     let result = try CommandRunner.run(["--help"], executable: "cascade-gallery")
