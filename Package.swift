@@ -30,8 +30,13 @@ let package = Package(
     .executableTarget(name: "cascade", dependencies: ["Cascade", "CascadeJSON", "CascadeArguments"]),
     .executableTarget(name: "cascade-gallery", dependencies: ["CascadeGallery"]),
     .executableTarget(
-      name: "cascade-bench", dependencies: ["Cascade", "CascadeView", "CascadeArguments"],
+      name: "cascade-bench", dependencies: ["Cascade", "CascadeView", "CascadeJSON", "CascadeArguments", "CascadeBenchKit"],
       path: "Benchmarks/cascade-bench"),
+    // The bench's pure parts, so tests can reach them: traces (parsing, synthesis, replay), the
+    // built-in distributions, percentiles, the results file and `--compare`. Not a product.
+    .target(
+      name: "CascadeBenchKit", dependencies: ["Cascade", "CascadeView", "CascadeJSON"],
+      path: "Benchmarks/CascadeBenchKit"),
     // What more than one test target uses: the brute-force reference waterfall, seeded random
     // collections and changes, and the runner of the package's executables. Test code, never a
     // product.
@@ -46,6 +51,11 @@ let package = Package(
       dependencies: ["Cascade", "CascadeView", "CascadeGallery", "CascadeArguments"]),
     // The parser itself, and the three executables' help and usage errors end to end.
     .testTarget(name: "CascadeArgumentsTests", dependencies: ["CascadeArguments", "CascadeTestSupport"]),
+    // cascade-bench's traces, distributions, percentiles and comparisons, and the gallery's
+    // recorded traces.
+    .testTarget(
+      name: "CascadeBenchTests",
+      dependencies: ["Cascade", "CascadeView", "CascadeJSON", "CascadeBenchKit", "CascadeGallery", "CascadeTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

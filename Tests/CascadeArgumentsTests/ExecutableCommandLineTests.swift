@@ -52,8 +52,11 @@ import Testing
     #expect(!help.stdout.contains("memory-child"))
     let usage = """
       Usage: cascade-bench [--quick] [--filter <prefix>] [--json <file>]
-             [--svg <file>] [--sizes <n,n,...>] [--chart <results.json> <out.svg>]
-             [--list]
+             [--svg <file>] [--sizes <n,n,...>] [--document <file>]
+             [--distribution <name>] [--seed <n>] [--trace <file[,file...]>]
+             [--frame-budget-us <µs>] [--synthesize-trace <kind>] [--out <file>]
+             [--export-document] [--compare <old.json>]
+             [--chart <results.json> <out.svg>] [--list]
         See 'cascade-bench --help' for more information.
 
       """
