@@ -20,7 +20,7 @@
 //   items (the last takes what is left, so there are n in all); the layout has 3 columns, insets
 //   8, a 44 pt header per section; each section overrides its columns with 2 + floor(4 u()) (2 to
 //   5) and every third section (s % 3 == 2) has a 32 pt footer. Each item, with v = u(): v < 0.08
-//   a full-width banner `height: uniform(120, 240), span: full`; v < 0.18 a 16:9 card spanning 2
+//   a full-width banner `height: round(uniform(120, 240)), span: full`; v < 0.18 a 16:9 card spanning 2
 //   columns; v < 0.55 a photo as above; otherwise a text post as above, its characters per line
 //   from the section's column width.
 
@@ -271,7 +271,7 @@ package enum Distribution: String, CaseIterable, Sendable {
       for _ in 0..<count {
         let v = random.unit()
         if v < 0.08 {
-          items.append(.height(random.uniform(120, 240), span: .full))
+          items.append(.height(random.uniform(120, 240).rounded(), span: .full))
         } else if v < 0.18 {
           items.append(.size(width: 16, height: 9, span: .columns(2)))
         } else if v < 0.55 {

@@ -85,11 +85,12 @@ package struct Latency: Equatable, Sendable {
   /// The fractions the chart's quantiles are kept at: every 5% to 90%, every 1% to 99%, every
   /// 0.1% to 99.9%, every 0.01% to 99.99%, and 100% (the maximum).
   package static let quantileFractions: [Double] = {
+    // Each a quotient of integers, so that it prints as written (0.15, not 0.15000000000000002).
     var f: [Double] = []
-    for i in 0...18 { f.append(Double(i) * 0.05) }
-    for i in 1...9 { f.append(0.9 + Double(i) * 0.01) }
-    for i in 1...9 { f.append(0.99 + Double(i) * 0.001) }
-    for i in 1...9 { f.append(0.999 + Double(i) * 0.0001) }
+    for i in 0...18 { f.append(Double(i * 5) / 100) }
+    for i in 91...99 { f.append(Double(i) / 100) }
+    for i in 991...999 { f.append(Double(i) / 1000) }
+    for i in 9991...9999 { f.append(Double(i) / 10000) }
     f.append(1)
     return f
   }()

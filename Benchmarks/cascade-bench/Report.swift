@@ -22,6 +22,12 @@ private func shortName(_ name: String, under primary: String) -> String {
   name.hasPrefix(primary + ".") ? String(name.dropFirst(primary.count + 1)) : name
 }
 
+/// A baseline's label under its primary: `linearScan`, or `linearScan (queries only)` for a
+/// trace replay whose width changes the baseline did not replay.
+private func baselineLabel(_ name: String, _ b: Measurement, under primary: String) -> String {
+  shortName(name, under: primary) + ((b.note ?? "").hasPrefix("queries only") ? " (queries only)" : "")
+}
+
 /// `trace.query (fling.jsonl)`.
 private func displayName(_ m: Measurement) -> String {
   m.trace.map { "\(m.benchmark) (\($0.name))" } ?? m.benchmark
@@ -62,7 +68,7 @@ func markdownTable(_ results: [Measurement]) -> String {
     if present.isEmpty { lines.append(head + "| – | – | – |") }
     for (i, (name, b)) in present.enumerated() {
       let ratio = b.bytesPerItem.map { bb in m.bytesPerItem.map { bb / $0 } ?? .nan } ?? b.nsPerOp / m.nsPerOp
-      let tail = "| \(shortName(name, under: m.benchmark)) | \(value(b)) | \(formatRatio(ratio)) |"
+      let tail = "| \(baselineLabel(name, b, under: m.benchmark)) | \(value(b)) | \(formatRatio(ratio)) |"
       lines.append((i == 0 ? head : "| | | | | ") + tail)
     }
   }
@@ -122,15 +128,15 @@ func traceTable(_ results: [Measurement]) -> String? {
   for m in primaries {
     lines.append(row(displayName(m), "Cascade", m))
     for (name, b) in baselines(of: m, in: results) {
-      lines.append(row("", shortName(name, under: m.benchmark), b))
+      lines.append(row("", baselineLabel(name, b, under: m.benchmark), b))
     }
   }
   return lines.joined(separator: "\n")
 }
 
-/// `0.25%`, `12%`.
+/// `0.005%`, `0.25%`, `1.5%`, `12%`.
 func formatPercent(_ fraction: Double) -> String {
   let p = fraction * 100
   if p == 0 { return "0%" }
-  return formatNumber(p, digits: p < 1 ? 2 : p < 10 ? 1 : 0) + "%"
+  return formatNumber(p, digits: p < 0.1 ? 3 : p < 1 ? 2 : p < 10 ? 1 : 0) + "%"
 }

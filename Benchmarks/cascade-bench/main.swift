@@ -302,7 +302,11 @@ if let documentCollection {
 log("machine: \(machineDescription())")
 log("clock: one read costs ~\(formatDuration(bench.clockCost)); operations under \(formatDuration(bench.batchTarget)) are timed in batches "
     + "(their p90, p99 and max are of batch means)")
-if !traces.isEmpty { log("frame budget: \(formatDuration(budgetNs)) per trace step") }
+if !traces.isEmpty {
+  log("frame budget: \(formatDuration(budgetNs)) per trace step")
+} else if filter.map({ $0.hasPrefix("trace") || "trace".hasPrefix($0) }) ?? false {
+  log("trace replays: none to run (give --trace FILE; --synthesize-trace KIND makes standard ones)")
+}
 
 if let documentCollection {
   if scenarios.wantsAny("memory") { log("memory: skipped (measured on the built-in collections only)") }
