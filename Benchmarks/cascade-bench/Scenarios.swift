@@ -55,17 +55,18 @@ struct Scenarios {
     bench.collection = collection.name
     bench.log("\(collection.name), n = \(groupThousands(n))")
     if wantsAny("layout.full") { layoutFull(n, collection) }
-    if wantsAny("query") || wantsAny("view") || (wantsAny("trace") && !traces.isEmpty) {
+    if wantsAny("query") {
       let layout = Workload.layout(collection)
       let flat = FlatElements(layout)
       let unions = UnionRectsIndex(frames: flat.frames)
       checkAgreement(layout, flat, unions, width: collection.width)
       if wantsAny("query.random") { queryRandom(n, layout, flat.frames, unions, width: collection.width) }
       if wantsAny("query.scroll") { queryScroll(n, layout, flat.frames, unions, width: collection.width) }
-      if wants("view.scrollStep") { viewScrollStep(n, collection) }
-      if wantsAny("trace") {
-        for trace in traces { traceReplay(n, collection, trace, budgetNs: budgetNs) }
-      }
+    }
+    if wants("view.scrollStep") { viewScrollStep(n, collection) }
+    if wantsAny("trace") {
+      // Each replay lays the collection out at the trace's width and extracts its own frames.
+      for trace in traces { traceReplay(n, collection, trace, budgetNs: budgetNs) }
     }
     if wants("append.batch") { appendBatch(n, collection, input.appendItems) }
     if wantsAny("update.middle") { updateMiddle(n, collection, split: input.splitForUpdates) }
