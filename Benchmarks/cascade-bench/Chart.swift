@@ -158,7 +158,8 @@ func latencyPanel(_ traced: [Measurement], subtitle: String) -> String {
   let dashes = ["", "6 3", "2 3", "8 3 2 3"]
   let traceNames = traced.compactMap { $0.trace?.name }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
   let budget = traced.first?.trace?.budgetNs ?? defaultFrameBudgetNs
-  let values = traced.flatMap { $0.latency?.quantiles ?? [] }.filter { $0 > 0 } + [budget]
+  var values: [Double] = [budget]
+  for m in traced { values += (m.latency?.quantiles ?? []).filter { $0 > 0 } }
   let x0 = Int(log10(values.min() ?? 100).rounded(.down)), x1 = Swift.max(x0 + 1, Int(log10(values.max() ?? 1e6).rounded(.up)))
   let y0 = -4, y1 = 0  // fractions 1e-4 ... 1
   func px(_ ns: Double) -> Double { left + (log10(Swift.max(ns, power10(x0))) - Double(x0)) / Double(x1 - x0) * plotW }

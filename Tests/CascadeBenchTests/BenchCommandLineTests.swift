@@ -89,4 +89,24 @@ import Testing
     #expect(replay.stdout.contains("trace gallery.jsonl: 6 steps"))
     #expect(replay.stdout.contains("note: laid out at the trace's width 480 (the collection's is 1024)"))
   }
+
+  @Test func compareFlagsAFigureBeyondBothSpreads() throws {
+    // An earlier run in which query.scroll took 1 ns per step, every sample: any real run is
+    // slower, beyond both spreads. query.random is absent from the old file.
+    let old = try temporaryFile("old.json", """
+      [
+        {"benchmark": "query.scroll", "n": 1000, "nsPerOp": 1, "spread": [1, 1], "unit": "ns/step", "samples": 5, "opsPerSample": 10}
+      ]
+      """)
+    let result = try bench(["--quick", "--sizes", "1000", "--filter", "query.scroll", "--compare", old])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout.contains("Compared with old.json: new ÷ old per figure"))
+    let row = result.stdout.split(separator: "\n").first { $0.hasPrefix("| query.scroll | 1,000 | uniform | 1.00 ns/step | 1.00 ns – 1.00 ns |") }
+    #expect(row?.contains("| **slower** |") == true, "\(result.stdout)")
+    #expect(result.stdout.contains("1 of 1 figures changed beyond both runs' spread (1 slower, 0 faster, median or p99); 2 only in this run, 0 only in old.json."))
+
+    let bad = try temporaryFile("bad-results.json", "{\"benchmark\": 1}")
+    let rejected = try bench(["--quick", "--compare", bad])
+    #expect(rejected == CommandResult(stdout: "", stderr: "error: \(bad): expected an array of measurements, got an object\n", status: 1))
+  }
 }
