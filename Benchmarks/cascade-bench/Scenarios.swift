@@ -33,8 +33,8 @@ struct BenchInput {
   var collection: BenchCollection
   /// The 1,000 items `append.batch` appends.
   var appendItems: [WaterfallItem]
-  /// Whether `update.middle` splits the collection into 10 equal sections first (the built-in
-  /// uniform collection, as the bench always did).
+  /// Whether `update.middle` splits the collection into 10 equal sections first (the one-section
+  /// built-in collections, as the bench always did for the uniform one).
   var splitForUpdates: Bool
 }
 
@@ -260,7 +260,8 @@ struct Scenarios {
   }
 
   /// Resizes the middle item of the largest section (the last of equal ones), alternating
-  /// between two heights; the built-in uniform collection is first split into 10 equal sections.
+  /// between two heights; the one-section built-in collections are first split into 10 equal
+  /// sections.
   func updateMiddle(_ n: Int, _ collection: BenchCollection, split: Bool) {
     var collection = collection
     if split, collection.sections.count == 1 {
