@@ -37,8 +37,13 @@ let package = Package(
     .executableTarget(name: "cascade", dependencies: ["Cascade", "CascadeJSON", "CascadeArguments"]),
     .executableTarget(name: "cascade-gallery", dependencies: ["CascadeGallery"]),
     .executableTarget(
-      name: "cascade-bench", dependencies: ["Cascade", "CascadeView", "CascadeArguments"],
+      name: "cascade-bench", dependencies: ["Cascade", "CascadeView", "CascadeJSON", "CascadeArguments", "CascadeBenchKit"],
       path: "Benchmarks/cascade-bench"),
+    // The bench's pure parts, so tests can reach them: traces (parsing, synthesis, replay), the
+    // built-in distributions, percentiles, the results file and `--compare`. Not a product.
+    .target(
+      name: "CascadeBenchKit", dependencies: ["Cascade", "CascadeView", "CascadeJSON"],
+      path: "Benchmarks/CascadeBenchKit"),
     // What more than one test target uses: the brute-force reference waterfall, seeded random
     // collections and changes, and the runner of the package's executables. Test code, never a
     // product.
@@ -55,6 +60,11 @@ let package = Package(
     .testTarget(name: "CascadeArgumentsTests", dependencies: ["CascadeArguments", "CascadeTestSupport"]),
     // The C interface, called as C calls it.
     .testTarget(name: "CascadeCTests", dependencies: ["Cascade", "CascadeJSON", "CascadeC", "CascadeCHeader"]),
+    // cascade-bench's traces, distributions, percentiles and comparisons, and the gallery's
+    // recorded traces.
+    .testTarget(
+      name: "CascadeBenchTests",
+      dependencies: ["Cascade", "CascadeView", "CascadeJSON", "CascadeBenchKit", "CascadeGallery", "CascadeTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

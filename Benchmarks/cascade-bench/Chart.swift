@@ -1,12 +1,15 @@
 // The SVG chart of Docs/Benchmarks.md: median ns per rect query against n, log-log, for Cascade
-// and the two baselines, with each point's min–max spread as a bar. Drawn from measurements
-// (from a run, or read back from a `--json` file) with no outside library.
+// and the two baselines, with each point's min–max spread as a bar; and, when the results hold
+// trace replays, a second panel with their latency distributions (the fraction of steps slower
+// than each time, log-log) and the frame budget. Drawn from measurements (from a run, or read
+// back from a `--json` file) with no outside library.
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import CascadeBenchKit
 
 /// Powers of ten are the only ticks a log-log chart needs.
 private func power10(_ e: Int) -> Double {
@@ -21,28 +24,56 @@ func sizeLabel(_ n: Double) -> String {
   return formatNumber(n, digits: 0)
 }
 
-/// The chart of `benchmark` and its `baselines` (by name), as an SVG document.
-func svgChart(_ results: [Measurement], subtitle: String) -> String {
+/// The chart as an SVG document: the query panel when there are `query.random` results (or
+/// nothing else to show), then the latency panel when there are trace replays. `source` (the
+/// machine, or the data file) ends each panel's subtitle.
+func svgChart(_ results: [Measurement], source: String) -> String {
+  let width = 760.0
+  var panels: [(body: String, height: Double)] = []
+  let traced = results.filter { $0.trace != nil && !($0.latency?.quantiles.isEmpty ?? true) }
+  if results.contains(where: { $0.benchmark == "query.random" }) || traced.isEmpty {
+    panels.append((queryPanel(results, subtitle: "median per query, bar = min–max of the samples; " + source), 480))
+  }
+  if !traced.isEmpty {
+    panels.append((latencyPanel(traced, subtitle: "every step timed alone, all passes pooled; " + source), latencyPanelHeight(traced.count)))
+  }
+  let height = panels.reduce(0) { $0 + $1.height }
+  var svg = """
+  <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
+  viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
+  <rect width="100%" height="100%" fill="#ffffff"/>
+
+  """
+  var y = 0.0
+  for panel in panels {
+    svg += "<g transform=\"translate(0 \(Int(y)))\">\n" + panel.body + "</g>\n"
+    y += panel.height
+  }
+  return svg + "</svg>\n"
+}
+
+/// The query panel: ns per query against n for Cascade and the two baselines.
+func queryPanel(_ results: [Measurement], subtitle: String) -> String {
   let series: [(name: String, label: String, color: String)] = [
     ("query.random", "Cascade (interval index)", "#1f6feb"),
     ("query.random.unionRects", "union rects of 20 (CHTCollectionViewWaterfallLayout)", "#e36209"),
     ("query.random.linearScan", "linear scan of every frame (seed recipes)", "#cf222e"),
   ]
   let points = series.map { s in results.filter { $0.benchmark == s.name }.sorted { $0.n < $1.n } }
+  // The built-in collections are 1024 wide; a document's viewport is its own width.
+  let builtIn = results.filter { $0.benchmark == "query.random" }.allSatisfy { !($0.collection ?? "").hasPrefix("document") }
+  let title = builtIn ? "Rect query of a 1024×844 viewport at a random offset" : "Rect query of a viewport at a random offset"
   let all = points.flatMap { $0 }
   let width = 760.0, height = 480.0
   let left = 90.0, right = 80.0, top = 64.0, bottom = 120.0
   let plotW = width - left - right, plotH = height - top - bottom
   var svg = """
-  <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
-  viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
-  <rect width="100%" height="100%" fill="#ffffff"/>
   <text x="\(Int(width / 2))" y="24" text-anchor="middle" font-size="16" font-weight="bold">\
-  Rect query of a 1024×844 viewport at a random offset</text>
+  \(title)</text>
   <text x="\(Int(width / 2))" y="44" text-anchor="middle" fill="#555">\(xmlEscape(subtitle))</text>
 
   """
-  guard !all.isEmpty else { return svg + "<text x=\"\(Int(width / 2))\" y=\"200\" text-anchor=\"middle\">no query.random results</text>\n</svg>\n" }
+  guard !all.isEmpty else { return svg + "<text x=\"\(Int(width / 2))\" y=\"200\" text-anchor=\"middle\">no query.random results</text>\n" }
   let xs = all.map { Double($0.n) }
   let ys = all.flatMap { [$0.spread.min, $0.spread.max, $0.nsPerOp] }.filter { $0 > 0 }
   let x0 = Int(log10(xs.min() ?? 1e4).rounded(.down)), x1 = Swift.max(x0 + 1, Int(log10(xs.max() ?? 1e7).rounded(.up)))
@@ -85,7 +116,7 @@ func svgChart(_ results: [Measurement], subtitle: String) -> String {
     svg += "<circle cx=\"\(f(left + 12))\" cy=\"\(f(y - 4))\" r=\"3.5\" fill=\"\(s.color)\"/>\n"
     svg += "<text x=\"\(f(left + 32))\" y=\"\(f(y))\">\(xmlEscape(s.label))</text>\n"
   }
-  return svg + "</svg>\n"
+  return svg
 }
 
 /// `100 ns`, `1 µs`, `10 ms`: a power of ten as a duration.
@@ -108,4 +139,81 @@ func xmlEscape(_ s: String) -> String {
     }
   }
   return out
+}
+
+/// The latency panel's height for `series` lines: the plot and a legend line per series.
+func latencyPanelHeight(_ series: Int) -> Double { 64 + 320 + 70 + 16 * Double(series) }
+
+/// The latency panel: for each trace replay, the fraction of steps slower than x against x
+/// (both log scales; 1 − the CDF, which shows the tail), from the quantiles the measurement
+/// keeps, and the frame budget as a vertical line.
+func latencyPanel(_ traced: [Measurement], subtitle: String) -> String {
+  let width = 760.0
+  let left = 90.0, right = 40.0, top = 64.0
+  let plotW = width - left - right, plotH = 320.0
+  let colors: [String: String] = [
+    "trace.query": "#1f6feb", "trace.view": "#1a7f37",
+    "trace.query.unionRects": "#e36209", "trace.query.linearScan": "#cf222e",
+  ]
+  let dashes = ["", "6 3", "2 3", "8 3 2 3"]
+  let traceNames = traced.compactMap { $0.trace?.name }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+  let budget = traced.first?.trace?.budgetNs ?? defaultFrameBudgetNs
+  var values: [Double] = [budget]
+  for m in traced { values += (m.latency?.quantiles ?? []).filter { $0 > 0 } }
+  let x0 = Int(log10(values.min() ?? 100).rounded(.down)), x1 = Swift.max(x0 + 1, Int(log10(values.max() ?? 1e6).rounded(.up)))
+  let y0 = -4, y1 = 0  // fractions 1e-4 ... 1
+  func px(_ ns: Double) -> Double { left + (log10(Swift.max(ns, power10(x0))) - Double(x0)) / Double(x1 - x0) * plotW }
+  func py(_ fraction: Double) -> Double {
+    top + plotH - (log10(Swift.max(fraction, power10(y0))) - Double(y0)) / Double(y1 - y0) * plotH
+  }
+  func f(_ v: Double) -> String { formatNumber(v, digits: 1) }
+  var svg = """
+  <text x="\(Int(width / 2))" y="24" text-anchor="middle" font-size="16" font-weight="bold">\
+  Trace replays: the fraction of steps slower than a time</text>
+  <text x="\(Int(width / 2))" y="44" text-anchor="middle" fill="#555">\(xmlEscape(subtitle))</text>
+
+  """
+  for e in x0...x1 {
+    let x = px(power10(e))
+    svg += "<line x1=\"\(f(x))\" y1=\"\(f(top))\" x2=\"\(f(x))\" y2=\"\(f(top + plotH))\" stroke=\"#e5e5e5\"/>\n"
+    svg += "<text x=\"\(f(x))\" y=\"\(f(top + plotH + 18))\" text-anchor=\"middle\">\(tickLabel(power10(e)))</text>\n"
+  }
+  for e in y0...y1 {
+    let y = py(power10(e))
+    let label = e == 0 ? "all" : e == -1 ? "10%" : e == -2 ? "1%" : e == -3 ? "0.1%" : "0.01%"
+    svg += "<line x1=\"\(f(left))\" y1=\"\(f(y))\" x2=\"\(f(left + plotW))\" y2=\"\(f(y))\" stroke=\"#e5e5e5\"/>\n"
+    svg += "<text x=\"\(f(left - 8))\" y=\"\(f(y + 4))\" text-anchor=\"end\">\(label)</text>\n"
+  }
+  svg += "<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(plotW))\" height=\"\(f(plotH))\" fill=\"none\" stroke=\"#333\"/>\n"
+  svg += "<text x=\"\(f(left + plotW / 2))\" y=\"\(f(top + plotH + 38))\" text-anchor=\"middle\">time of one step (log scale)</text>\n"
+  svg += "<text transform=\"translate(22 \(f(top + plotH / 2))) rotate(-90)\" text-anchor=\"middle\">steps slower (log scale)</text>\n"
+  // The budget.
+  let bx = px(budget)
+  svg += "<line x1=\"\(f(bx))\" y1=\"\(f(top))\" x2=\"\(f(bx))\" y2=\"\(f(top + plotH))\" stroke=\"#cf222e\" stroke-width=\"1.5\" stroke-dasharray=\"5 4\"/>\n"
+  svg += "<text x=\"\(f(bx - 4))\" y=\"\(f(top + 14))\" text-anchor=\"end\" fill=\"#cf222e\">frame budget \(formatDuration(budget))</text>\n"
+  // One line per replay: (quantile value, fraction slower) for each kept fraction below 1, and
+  // the maximum at one step in `count`.
+  for (i, m) in traced.enumerated() {
+    guard let l = m.latency, let t = m.trace else { continue }
+    let color = colors[m.benchmark] ?? "#6e7781"
+    let dash = dashes[(traceNames.firstIndex(of: t.name) ?? 0) % dashes.count]
+    var points: [(Double, Double)] = []
+    // Beyond one step in `count` the kept quantiles interpolate between the slowest steps: stop
+    // there and end at the maximum.
+    let resolution = 1 / Double(Swift.max(1, l.count))
+    for (fraction, value) in zip(Latency.quantileFractions, l.quantiles) where 1 - fraction > resolution && value > 0 {
+      points.append((value, 1 - fraction))
+    }
+    points.append((l.max, resolution))
+    let path = points.map { "\(f(px($0.0))),\(f(py($0.1)))" }.joined(separator: " ")
+    svg += "<polyline points=\"\(path)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\""
+      + (dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"") + "/>\n"
+    let y = top + plotH + 60 + Double(i) * 16
+    svg += "<line x1=\"\(f(left))\" y1=\"\(f(y - 4))\" x2=\"\(f(left + 24))\" y2=\"\(f(y - 4))\" stroke=\"\(color)\" stroke-width=\"2\""
+      + (dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"") + "/>\n"
+    let label = "\(m.benchmark) · \(t.name) · n \(sizeLabel(Double(m.n))): median \(formatDuration(l.p50)), "
+      + "p99 \(formatDuration(l.p99)), max \(formatDuration(l.max)); over budget \(t.overBudget) of \(groupThousands(t.steps * t.passes))"
+    svg += "<text x=\"\(f(left + 32))\" y=\"\(f(y))\" font-size=\"10.5\">\(xmlEscape(label))</text>\n"
+  }
+  return svg
 }

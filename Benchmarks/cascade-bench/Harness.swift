@@ -1,11 +1,13 @@
-// The measuring harness: calibration, warm-up, repeated samples, median and spread, allocation
-// counts, and the black hole that keeps the optimizer from deleting what is measured.
+// The measuring harness: calibration, warm-up, repeated samples, median and spread, the
+// per-operation distribution (median, p90, p99, max), allocation counts, and the black hole that
+// keeps the optimizer from deleting what is measured.
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import CascadeBenchKit
 
 /// Everything measured flows into this checksum, printed at the end of a run, so no result is
 /// dead code.
@@ -35,31 +37,17 @@ func now() -> UInt64 {
   return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
 }
 
-/// What a figure counts.
-enum Unit: String {
-  case perItem = "ns/item"
-  case perQuery = "ns/query"
-  case perStep = "ns/step"
-  case perUpdate = "ns/update"
-  case bytesPerItem = "B/item"
-}
-
-/// One measurement: a row of the JSON output.
-struct Measurement {
-  var benchmark: String
-  var n: Int
-  /// The median over samples, in nanoseconds per op (bytes per item for memory).
-  var nsPerOp: Double
-  var spread: (min: Double, max: Double)
-  var allocationsPerOp: Double?
-  var unit: Unit
-  /// For memory rows: resident bytes added per item.
-  var bytesPerItem: Double?
-  /// Samples taken and operations per sample, for the record.
-  var samples: Int
-  var opsPerSample: Int
-  /// What the figure means, when the name does not say it all.
-  var note: String?
+/// The cost of one `now()`, in ns: the median gap between back-to-back reads.
+func clockReadCost() -> Double {
+  var gaps: [Double] = []
+  gaps.reserveCapacity(1001)
+  var previous = now()
+  for _ in 0..<1001 {
+    let t = now()
+    gaps.append(Double(t - previous))
+    previous = t
+  }
+  return median(gaps)
 }
 
 /// Runs measurements and keeps their results.
@@ -69,6 +57,13 @@ final class Bench {
   let sampleTarget: Double
   /// Samples per measurement, before the caps for slow operations.
   let defaultSamples: Int
+  /// What one clock read costs here (ns).
+  let clockCost: Double
+  /// Operations cheaper than this (ns) are timed in batches lasting about this long, so the
+  /// clock reads around each batch add at most a few percent: 2 µs, or 40 clock reads.
+  let batchTarget: Double
+  /// The collection the coming measurements are of, written into each.
+  var collection: String?
   private(set) var results: [Measurement] = []
   let log: (String) -> Void
 
@@ -76,18 +71,30 @@ final class Bench {
     self.quick = quick
     self.sampleTarget = quick ? 2e6 : 2e7
     self.defaultSamples = quick ? 5 : 11
+    self.clockCost = clockReadCost()
+    self.batchTarget = Swift.max(2000, 40 * clockCost)
     self.log = log
   }
 
   func record(_ m: Measurement) {
+    var m = m
+    if m.collection == nil { m.collection = collection }
     results.append(m)
     if let bytes = m.bytesPerItem {
       log("  \(m.benchmark) n=\(m.n): \(formatNumber(bytes, digits: 1)) B/item (built at \(formatValue(m.nsPerOp, m.unit)))")
       return
     }
-    log("  \(m.benchmark) n=\(m.n): \(formatValue(m.nsPerOp, m.unit))"
-        + " [\(formatValue(m.spread.min, m.unit)) – \(formatValue(m.spread.max, m.unit))]"
-        + (m.allocationsPerOp.map { ", \(formatCount($0)) allocs/op" } ?? ""))
+    var line = "  \(m.benchmark) n=\(m.n): \(formatValue(m.nsPerOp, m.unit))"
+      + " [\(formatValue(m.spread.min, m.unit)) – \(formatValue(m.spread.max, m.unit))]"
+      + (m.allocationsPerOp.map { ", \(formatCount($0)) allocs/op" } ?? "")
+    if let l = m.latency {
+      line += "; p50 \(formatDuration(l.p50)) p90 \(formatDuration(l.p90)) p99 \(formatDuration(l.p99)) max \(formatDuration(l.max))"
+        + (l.opsPerTiming > 1 ? " (means of \(l.opsPerTiming) ops)" : "")
+    }
+    if let t = m.trace {
+      line += "; \(t.overBudget) of \(t.steps * t.passes) steps over \(formatDuration(t.budgetNs))"
+    }
+    log(line)
   }
 
   /// Fewer samples for slow operations, so a 10M run stays within minutes.
@@ -102,9 +109,12 @@ final class Bench {
   /// returns a value derived from their results. Each operation stands for `unitsPerOp` units
   /// (items, queries, steps); the result is nanoseconds per unit.
   ///
-  /// The first call (one operation) warms up and calibrates k so a sample lasts `sampleTarget`;
-  /// a second call with k warms up again; then the samples. Allocations are counted over all
-  /// samples and divided by the number of units.
+  /// The first call (one operation) warms up; k is calibrated so a sample lasts `sampleTarget`;
+  /// a second call with k warms up again and gives the time of one operation. An operation
+  /// faster than `batchTarget` is timed in batches of b operations (b · time ≈ batchTarget), a
+  /// slower one alone (b = 1); k is a multiple of b. A sample is the sum of its k / b timings;
+  /// the per-op distribution is that of the timings divided by b (batch means). Allocations are
+  /// counted over all samples and divided by the number of units.
   @discardableResult
   func measure(
     _ name: String, n: Int, unit: Unit, unitsPerOp: Double = 1, samples requested: Int? = nil,
@@ -113,27 +123,48 @@ final class Bench {
     var start = now()
     blackHole(body(1))
     let first = Double(now() - start)
-    let k = Swift.max(1, Swift.min(maxOpsPerSample, Int(sampleTarget / Swift.max(first, 1))))
-    if k > 1 || first < 1e8 { blackHole(body(k)) }
-    let samples = sampleCount(forSampleTime: first * Double(k), requested: requested)
+    var k = Swift.max(1, Swift.min(maxOpsPerSample, Int(sampleTarget / Swift.max(first, 1))))
+    var perOp = first
+    if k > 1 || first < 1e8 {
+      start = now()
+      blackHole(body(k))
+      perOp = Double(now() - start) / Double(k)
+    }
+    let batch = perOp >= batchTarget ? 1 : Swift.min(k, Int((batchTarget / Swift.max(perOp, 1)).rounded(.up)))
+    k = Swift.max(batch, k / batch * batch)
+    let timingsPerSample = k / batch
+    let samples = sampleCount(forSampleTime: perOp * Double(k), requested: requested)
     var times: [Double] = []
     times.reserveCapacity(samples)
+    // Every timing's slot is allocated before the clock starts, so that recording a timing
+    // allocates nothing (the allocation count covers the whole loop).
+    var timings = [Double](repeating: 0, count: samples * timingsPerSample)
+    let scale = Double(batch) * unitsPerOp
     let allocationsBefore = Allocations.count
-    for _ in 0..<samples {
-      start = now()
-      let value = body(k)
-      let elapsed = now() - start
-      blackHole(value)
-      times.append(Double(elapsed) / (Double(k) * unitsPerOp))
+    timings.withUnsafeMutableBufferPointer { timings in
+      for s in 0..<samples {
+        var total: UInt64 = 0
+        for t in 0..<timingsPerSample {
+          start = now()
+          let value = body(batch)
+          let elapsed = now() - start
+          blackHole(value)
+          total += elapsed
+          timings[s * timingsPerSample + t] = Double(elapsed) / scale
+        }
+        times.append(Double(total) / (Double(k) * unitsPerOp))
+      }
     }
     let allocations = Allocations.count - allocationsBefore
-    return finish(name, n: n, times: times, allocations: allocations, samples: samples, k: k,
-                  unitsPerOp: unitsPerOp, unit: unit, note: note)
+    let perSample = (0..<samples).map { s in Array(timings[(s * timingsPerSample)..<((s + 1) * timingsPerSample)]) }
+    return finish(name, n: n, times: times, timings: perSample, opsPerTiming: batch, allocations: allocations,
+                  samples: samples, k: k, unitsPerOp: unitsPerOp, unit: unit, note: note)
   }
 
   /// Measures an operation whose result must outlive the clock: `body()` builds something, the
   /// clock stops, then the result is consumed and freed outside the timed region, so the cost
-  /// of tearing a million objects down is not charged to building them.
+  /// of tearing a million objects down is not charged to building them. Each build is timed
+  /// alone; a sample is the sum of its k builds.
   @discardableResult
   func measureBuild<T>(
     _ name: String, n: Int, unit: Unit, unitsPerOp: Double, samples requested: Int? = nil,
@@ -147,85 +178,29 @@ final class Bench {
     let samples = sampleCount(forSampleTime: first * Double(k), requested: requested)
     var times: [Double] = []
     times.reserveCapacity(samples)
+    var timings = (0..<samples).map { _ in [Double](repeating: 0, count: k) }
     var kept: [T] = []
     kept.reserveCapacity(k)
     var allocations = 0
-    for _ in 0..<samples {
-      let allocationsBefore = Allocations.count
-      start = now()
-      for _ in 0..<k { kept.append(body()) }
-      let elapsed = now() - start
-      allocations += Allocations.count - allocationsBefore
+    for s in 0..<samples {
+      var total: UInt64 = 0
+      for i in 0..<k {
+        let allocationsBefore = Allocations.count
+        start = now()
+        let value = body()
+        let elapsed = now() - start
+        allocations += Allocations.count - allocationsBefore
+        kept.append(value)
+        total += elapsed
+        timings[s][i] = Double(elapsed) / unitsPerOp
+      }
       for value in kept { blackHole(consume(value)) }
       kept.removeAll(keepingCapacity: true)
-      times.append(Double(elapsed) / (Double(k) * unitsPerOp))
+      times.append(Double(total) / (Double(k) * unitsPerOp))
     }
-    return finish(name, n: n, times: times, allocations: allocations, samples: samples, k: k,
-                  unitsPerOp: unitsPerOp, unit: unit, note: note)
+    return finish(name, n: n, times: times, timings: timings, opsPerTiming: 1, allocations: allocations,
+                  samples: samples, k: k, unitsPerOp: unitsPerOp, unit: unit, note: note)
   }
-}
-
-func median(_ values: [Double]) -> Double {
-  let sorted = values.sorted()
-  let mid = sorted.count / 2
-  return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
-
-// MARK: - Formatting
-
-/// `12.3 ns`, `4.56 µs`, `7.89 ms`, `1.23 s` for times; `45.2 B` for bytes.
-func formatValue(_ value: Double, _ unit: Unit) -> String {
-  if unit == .bytesPerItem { return formatNumber(value, digits: 1) + " B/item" }
-  let per = String(unit.rawValue.dropFirst(2))  // "/item"
-  return formatDuration(value) + per
-}
-
-func formatDuration(_ ns: Double) -> String {
-  if ns < 1e3 { return formatNumber(ns, digits: ns < 10 ? 2 : 1) + " ns" }
-  if ns < 1e6 { return formatNumber(ns / 1e3, digits: ns < 1e4 ? 2 : 1) + " µs" }
-  if ns < 1e9 { return formatNumber(ns / 1e6, digits: ns < 1e7 ? 2 : 1) + " ms" }
-  return formatNumber(ns / 1e9, digits: 2) + " s"
-}
-
-/// A fixed-point decimal without Foundation.
-func formatNumber(_ value: Double, digits: Int) -> String {
-  if !value.isFinite { return "\(value)" }
-  var scale = 1.0
-  for _ in 0..<digits { scale *= 10 }
-  let scaled = (Swift.abs(value) * scale).rounded()
-  let whole = Int(scaled / scale)
-  let fraction = Int(scaled - Double(whole) * scale)
-  var text = (value < 0 && scaled != 0 ? "-" : "") + groupThousands(whole)
-  if digits > 0 {
-    let f = String(fraction)
-    text += "." + String(repeating: "0", count: digits - f.count) + f
-  }
-  return text
-}
-
-func groupThousands(_ value: Int) -> String {
-  let digits = String(value)
-  var out = ""
-  for (i, ch) in digits.enumerated() {
-    if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
-    out.append(ch)
-  }
-  return out
-}
-
-/// Allocation counts: `0`, `0.001`, `3.5`, `1,000`.
-func formatCount(_ value: Double) -> String {
-  if value == 0 { return "0" }
-  if value < 0.01 { return formatNumber(value, digits: 4) }
-  if value < 10 { return formatNumber(value, digits: 2) }
-  return formatNumber(value, digits: 0)
-}
-
-/// A ratio: `23.4×`, `5,678×`, `0.85×`.
-func formatRatio(_ value: Double) -> String {
-  if value >= 100 { return formatNumber(value, digits: 0) + "×" }
-  if value >= 10 { return formatNumber(value, digits: 1) + "×" }
-  return formatNumber(value, digits: 2) + "×"
 }
 
 extension Bench {
@@ -246,36 +221,39 @@ extension Bench {
     let samples = requested ?? defaultSamples
     var times: [Double] = []
     times.reserveCapacity(samples)
+    var timings = (0..<samples).map { _ in [Double](repeating: 0, count: k) }
     var allocations = 0
-    for _ in 0..<samples {
+    for s in 0..<samples {
       var elapsed: UInt64 = 0
-      for _ in 0..<k {
+      for i in 0..<k {
         prepare()
         let allocationsBefore = Allocations.count
         start = now()
         let value = operation()
-        elapsed += now() - start
+        let one = now() - start
         allocations += Allocations.count - allocationsBefore
+        elapsed += one
+        timings[s][i] = Double(one) / unitsPerOp
         blackHole(value)
       }
       times.append(Double(elapsed) / (Double(k) * unitsPerOp))
     }
-    return finish(name, n: n, times: times, allocations: allocations, samples: samples, k: k,
-                  unitsPerOp: unitsPerOp, unit: unit, note: note)
+    return finish(name, n: n, times: times, timings: timings, opsPerTiming: 1, allocations: allocations,
+                  samples: samples, k: k, unitsPerOp: unitsPerOp, unit: unit, note: note)
   }
-}
 
-extension Bench {
   /// The measurement of `samples` samples of `k` operations each: the median and spread of
-  /// `times`, the allocations per unit, recorded and returned.
+  /// `times`, the per-op distribution of `timings` (one array per sample), the allocations per
+  /// unit, recorded and returned.
   func finish(
-    _ name: String, n: Int, times: [Double], allocations: Int, samples: Int, k: Int,
-    unitsPerOp: Double, unit: Unit, note: String?
+    _ name: String, n: Int, times: [Double], timings: [[Double]], opsPerTiming: Int, allocations: Int,
+    samples: Int, k: Int, unitsPerOp: Double, unit: Unit, note: String?
   ) -> Measurement {
     let m = Measurement(
       benchmark: name, n: n, nsPerOp: median(times), spread: (times.min() ?? 0, times.max() ?? 0),
       allocationsPerOp: Allocations.isInstalled ? Double(allocations) / (Double(samples * k) * unitsPerOp) : nil,
-      unit: unit, samples: samples, opsPerSample: k, note: note)
+      unit: unit, samples: samples, opsPerSample: k, note: note,
+      latency: Latency(samples: timings, opsPerTiming: opsPerTiming))
     record(m)
     return m
   }

@@ -8,6 +8,7 @@ import Glibc
 import Musl
 #endif
 import Cascade
+import CascadeBenchKit
 
 /// The primary benchmarks and what each is compared with, in report order.
 let comparisons: [(primary: String, baselines: [String])] = [
@@ -18,12 +19,24 @@ let comparisons: [(primary: String, baselines: [String])] = [
   ("update.middle", ["update.middle.relayout"]),
   ("view.scrollStep", ["query.scroll"]),
   ("view.batchUpdate", []),
+  ("trace.query", ["trace.query.linearScan", "trace.query.unionRects"]),
+  ("trace.view", ["trace.query"]),
   ("memory.bytesPerItem", ["memory.bytesPerItem.seedBaseline"]),
 ]
 
 /// Every benchmark name, for `--list` and for checking `--filter`.
 let allBenchmarks: [String] = comparisons.flatMap { [$0.primary] + $0.baselines }.reduce(into: []) {
   if !$0.contains($1) { $0.append($1) }
+}
+
+/// What the scenarios run on.
+struct BenchInput {
+  var collection: BenchCollection
+  /// The 1,000 items `append.batch` appends.
+  var appendItems: [WaterfallItem]
+  /// Whether `update.middle` splits the collection into 10 equal sections first (the one-section
+  /// built-in collections, as the bench always did for the uniform one).
+  var splitForUpdates: Bool
 }
 
 struct Scenarios {
@@ -36,87 +49,99 @@ struct Scenarios {
     allBenchmarks.contains { $0.hasPrefix(prefix) && wants($0) }
   }
 
-  /// The scenarios at one size. The layout and the frames are built once and shared.
-  func run(n: Int) {
-    bench.log("n = \(groupThousands(n))")
-    let heights = Workload.heights(n)
-    let items = Workload.items(heights)
-    if wantsAny("layout.full") { layoutFull(n, heights, items) }
-    if wantsAny("query") || wantsAny("view") {
-      let layout = Workload.layout(items)
-      let frames = Workload.frames(of: layout)
-      let unions = UnionRectsIndex(frames: frames)
-      checkAgreement(layout, frames, unions)
-      if wantsAny("query.random") { queryRandom(n, layout, frames, unions) }
-      if wantsAny("query.scroll") { queryScroll(n, layout, frames, unions) }
-      if wants("view.scrollStep") { viewScrollStep(n, items, contentHeight: layout.contentSize.height) }
-      if wants("view.batchUpdate") { viewBatchUpdate(n, items) }
+  /// The scenarios on one collection. The layout and the frames are built once and shared.
+  func run(_ input: BenchInput, traces: [NamedTrace], budgetNs: Double) {
+    let collection = input.collection
+    let n = collection.itemCount
+    bench.collection = collection.name
+    bench.log("\(collection.name), n = \(groupThousands(n))")
+    if wantsAny("layout.full") { layoutFull(n, collection) }
+    if wantsAny("query") {
+      let layout = Workload.layout(collection)
+      let flat = FlatElements(layout)
+      let unions = UnionRectsIndex(frames: flat.frames)
+      checkAgreement(layout, flat, unions, width: collection.width)
+      if wantsAny("query.random") { queryRandom(n, layout, flat.frames, unions, width: collection.width) }
+      if wantsAny("query.scroll") { queryScroll(n, layout, flat.frames, unions, width: collection.width) }
     }
-    if wants("append.batch") { appendBatch(n, items) }
-    if wantsAny("update.middle") { updateMiddle(n, items) }
+    if wants("view.scrollStep") { viewScrollStep(n, collection) }
+    if wants("view.batchUpdate") { viewBatchUpdate(n, collection) }
+    if wantsAny("trace") {
+      // Each replay lays the collection out at the trace's width and extracts its own frames.
+      for trace in traces { traceReplay(n, collection, trace, budgetNs: budgetNs) }
+    }
+    if wants("append.batch") { appendBatch(n, collection, input.appendItems) }
+    if wantsAny("update.middle") { updateMiddle(n, collection, split: input.splitForUpdates) }
   }
 
   // MARK: layout.full
 
-  func layoutFull(_ n: Int, _ heights: [Double], _ items: [WaterfallItem]) {
+  func layoutFull(_ n: Int, _ collection: BenchCollection) {
+    let seedShape = collection.seedRecipeShape
     if wants("layout.full.seedBaseline") {
-      // The seed must place items where Cascade does, or the comparison means nothing.
-      let cascade = Workload.layout(items)
-      var seed = makeSeed(heights)
-      seed.prepare()
-      if seed.contentHeight != cascade.contentSize.height {
-        bench.log("  WARNING: seed baseline content height \(seed.contentHeight) != Cascade's \(cascade.contentSize.height)")
+      if let shape = seedShape {
+        // The seed must place items where Cascade does, or the comparison means nothing.
+        let cascade = Workload.layout(collection)
+        var seed = makeSeed(shape, width: collection.width)
+        seed.prepare()
+        if seed.contentHeight != cascade.contentSize.height {
+          bench.log("  WARNING: seed baseline content height \(seed.contentHeight) != Cascade's \(cascade.contentSize.height)")
+        }
+      } else {
+        bench.log("  layout.full.seedBaseline: skipped (the seed recipe lays out one section of one-column items with no header, footer or insets)")
       }
     }
     if wants("layout.full") {
-      bench.measureBuild("layout.full", n: n, unit: .perItem, unitsPerOp: Double(n),
+      bench.measureBuild("layout.full", n: n, unit: .perItem, unitsPerOp: Double(Swift.max(1, n)),
                          note: "WaterfallLayout(width:parameters:sections:), index included") {
-        Workload.layout(items)
+        Workload.layout(collection)
       } consume: { Int($0.contentSize.height) }
     }
-    if wants("layout.full.seedBaseline") {
-      bench.measureBuild("layout.full.seedBaseline", n: n, unit: .perItem, unitsPerOp: Double(n),
+    if wants("layout.full.seedBaseline"), let shape = seedShape {
+      bench.measureBuild("layout.full.seedBaseline", n: n, unit: .perItem, unitsPerOp: Double(Swift.max(1, n)),
                          note: "one class instance per item, column heights scanned") {
-        var seed = makeSeed(heights)
+        var seed = makeSeed(shape, width: collection.width)
         seed.prepare()
         return seed
       } consume: { $0.attributes.count &+ Int($0.contentHeight) }
     }
   }
 
-  func makeSeed(_ heights: [Double]) -> SeedWaterfallLayout {
-    SeedWaterfallLayout(width: Workload.width, columnCount: Workload.columns, spacing: 10,
-                        numberOfItems: heights.count) { heights[$0.item] }
+  func makeSeed(_ shape: (columns: Int, spacing: Double, heights: [Double]), width: Double) -> SeedWaterfallLayout {
+    let heights = shape.heights
+    return SeedWaterfallLayout(width: width, columnCount: shape.columns, spacing: shape.spacing,
+                               numberOfItems: heights.count) { heights[$0.item] }
   }
 
   // MARK: queries
 
   /// The three methods must find the same elements, or the comparison means nothing.
-  func checkAgreement(_ layout: WaterfallLayout, _ frames: [Rect], _ unions: UnionRectsIndex) {
+  func checkAgreement(_ layout: WaterfallLayout, _ flat: FlatElements, _ unions: UnionRectsIndex, width: Double) {
     var a: [LayoutAttributes] = []
     var b: [Int] = [], c: [Int] = []
-    for rect in Workload.randomViewports(64, contentHeight: layout.contentSize.height, seed: 7) {
+    for rect in Workload.randomViewports(64, width: width, contentHeight: layout.contentSize.height, seed: 7) {
       a.removeAll(keepingCapacity: true); b.removeAll(keepingCapacity: true); c.removeAll(keepingCapacity: true)
       layout.elements(in: rect, into: &a)
-      frames.withUnsafeBufferPointer { linearScan($0, rect, into: &b) }
+      flat.frames.withUnsafeBufferPointer { linearScan($0, rect, into: &b) }
       unions.elements(in: rect, into: &c)
-      if a.map(\.path.item) != b || b != c {
+      if a.map({ flat.index(of: $0.path) }) != b || b != c {
         bench.log("  WARNING: query answers differ at \(rect): Cascade \(a.count), linear \(b.count), unions \(c.count)")
         return
       }
     }
   }
 
-  func queryRandom(_ n: Int, _ layout: WaterfallLayout, _ frames: [Rect], _ unions: UnionRectsIndex) {
-    let rects = Workload.randomViewports(4096, contentHeight: layout.contentSize.height)
+  func queryRandom(_ n: Int, _ layout: WaterfallLayout, _ frames: [Rect], _ unions: UnionRectsIndex, width: Double) {
+    let rects = Workload.randomViewports(4096, width: width, contentHeight: layout.contentSize.height)
     var attributes: [LayoutAttributes] = []
     attributes.reserveCapacity(256)
     var ids: [Int] = []
     ids.reserveCapacity(256)
     var q = 0
+    let size = "\(points(width))x\(points(Workload.viewportHeight))"
     if wants("query.random") {
       bench.measure("query.random", n: n, unit: .perQuery,
-                    note: "elements(in:into:) of a 1024x844 viewport at a random offset, reused buffer") { k in
+                    note: "elements(in:into:) of a \(size) viewport at a random offset, reused buffer") { k in
         var sum = 0
         for _ in 0..<k {
           attributes.removeAll(keepingCapacity: true)
@@ -159,7 +184,7 @@ struct Scenarios {
   /// Steps per scroll pass before the pass is sampled in windows.
   var scrollCap: Int { quick ? 4096 : 16384 }
 
-  func queryScroll(_ n: Int, _ layout: WaterfallLayout, _ frames: [Rect], _ unions: UnionRectsIndex) {
+  func queryScroll(_ n: Int, _ layout: WaterfallLayout, _ frames: [Rect], _ unions: UnionRectsIndex, width: Double) {
     let offsets = Workload.scrollOffsets(contentHeight: layout.contentSize.height, cap: scrollCap)
     let note = offsets.count < scrollCap
       ? "the whole content, \(offsets.count) steps of 16 pt"
@@ -173,7 +198,7 @@ struct Scenarios {
       let y = offsets[position]
       position += 1
       if position == offsets.count { position = 0 }
-      return Rect(x: 0, y: y, width: Workload.width, height: Workload.viewportHeight)
+      return Rect(x: 0, y: y, width: width, height: Workload.viewportHeight)
     }
     if wants("query.scroll") {
       bench.measure("query.scroll", n: n, unit: .perStep, note: note) { k in
@@ -216,42 +241,59 @@ struct Scenarios {
 
   // MARK: changes
 
-  /// Appends 1,000 items to a layout of n and times `apply`; the items are deleted again outside
-  /// the clock, so every sample appends to a layout of exactly n.
-  func appendBatch(_ n: Int, _ items: [WaterfallItem]) {
-    let batch = Workload.items(Workload.heights(1000, seed: 99))
-    var layout = Workload.layout(items)
+  /// Appends 1,000 items to the last section of the collection and times `apply`; the items
+  /// are deleted again outside the clock, so every sample appends to a layout of exactly n.
+  func appendBatch(_ n: Int, _ collection: BenchCollection, _ batch: [WaterfallItem]) {
+    guard let section = collection.sections.indices.last, !batch.isEmpty else {
+      bench.log("  append.batch: skipped (the collection has no sections or no items to append)")
+      return
+    }
+    let count = collection.sections[section].items.count
+    var layout = Workload.layout(collection)
     bench.measurePrepared("append.batch", n: n, unit: .perItem, unitsPerOp: Double(batch.count),
-                          note: "apply([.appendItems(1,000 items)]), ns per appended item") {
+                          note: "apply([.appendItems(\(groupThousands(batch.count)) items)]) to the last section, ns per appended item") {
       mustSucceed("undoing the append") {
-        try layout.apply([.deleteItems(n..<layout.numberOfItems(inSection: 0), section: 0)])
+        try layout.apply([.deleteItems(count..<layout.numberOfItems(inSection: section), section: section)])
       }
     } operation: {
-      mustSucceed("append") { try layout.apply([.appendItems(batch, section: 0)]) }
+      mustSucceed("append") { try layout.apply([.appendItems(batch, section: section)]) }
       return Int(layout.contentSize.height)
     }
   }
 
-  /// Resizes the middle item of the last of 10 equal sections.
-  func updateMiddle(_ n: Int, _ items: [WaterfallItem]) {
-    let per = n / 10
-    let sections = (0..<10).map { s in WaterfallSection(items: Array(items[(s * per)..<((s + 1) * per)])) }
-    func build() -> WaterfallLayout {
-      mustSucceed("layout of 10 sections") {
-        try WaterfallLayout(width: Workload.width, parameters: Workload.parameters, sections: sections)
-      }
+  /// Resizes the middle item of the largest section (the last of equal ones), alternating
+  /// between two heights; the one-section built-in collections are first split into 10 equal
+  /// sections.
+  func updateMiddle(_ n: Int, _ collection: BenchCollection, split: Bool) {
+    var collection = collection
+    if split, collection.sections.count == 1 {
+      let items = collection.sections[0].items
+      let per = items.count / 10
+      collection.sections = (0..<10).map { s in WaterfallSection(items: Array(items[(s * per)..<((s + 1) * per)])) }
     }
+    guard let section = collection.sections.indices.reversed().max(by: {
+      collection.sections[$0].items.count < collection.sections[$1].items.count
+    }), !collection.sections[section].items.isEmpty else {
+      bench.log("  update.middle: skipped (no section has items)")
+      return
+    }
+    let middle = collection.sections[section].items.count / 2
+    let original = collection.sections[section].items[middle]
+    let variants: [WaterfallItem]
+    switch original.measure {
+    case .height: variants = [.height(123, span: original.span), .height(234, span: original.span)]
+    case .size(let w, let h): variants = [.size(width: w, height: h * 0.5, span: original.span), .size(width: w, height: h * 1.5, span: original.span)]
+    }
+    let sections = collection.sections.count
     if wants("update.middle") {
-      var layout = build()
-      let middle = per / 2
-      let heights: [WaterfallItem] = [.height(123), .height(234)]
+      var layout = Workload.layout(collection)
       var flip = 0
       bench.measure("update.middle", n: n, unit: .perUpdate,
-                    note: "apply([.replaceItems([one item], at: middle, section: 9)]) of 10 sections") { k in
+                    note: "apply([.replaceItems([one item], at: \(middle), section: \(section))]) of \(sections) sections") { k in
         var sum = 0
         for _ in 0..<k {
           flip ^= 1
-          mustSucceed("replace") { try layout.apply([.replaceItems([heights[flip]], at: middle, section: 9)]) }
+          mustSucceed("replace") { try layout.apply([.replaceItems([variants[flip]], at: middle, section: section)]) }
           sum &+= Int(layout.contentSize.height)
         }
         return sum
@@ -259,22 +301,28 @@ struct Scenarios {
     }
     if wants("update.middle.relayout") {
       bench.measureBuild("update.middle.relayout", n: n, unit: .perUpdate, unitsPerOp: 1,
-                         note: "the same 10 sections laid out from scratch") {
-        build()
+                         note: "the same \(sections) sections laid out from scratch") {
+        Workload.layout(collection)
       } consume: { Int($0.contentSize.height) }
     }
   }
 
   // MARK: memory
 
-  /// Resident memory added per item by building a layout of n items (records, index,
-  /// checkpoints), and the seed's beside it. Each is measured in a fresh child process
-  /// (`--memory-child`), so pages this process freed earlier and the allocator kept cannot hide
-  /// part of the cost.
-  func memory(n: Int) {
-    bench.log("memory, n = \(groupThousands(n))")
+  /// Resident memory added per item by building a layout of n items of `distribution`
+  /// (records, index, checkpoints), and the seed's beside it when the collection has its shape.
+  /// Each is measured in a fresh child process (`--memory-child`), so pages this process freed
+  /// earlier and the allocator kept cannot hide part of the cost.
+  func memory(n: Int, distribution: Distribution, seed: UInt64) {
+    bench.collection = distribution.rawValue
+    bench.log("memory, \(distribution.rawValue), n = \(groupThousands(n))")
+    let seedApplies = distribution != .mixed
     for (name, kind) in [("memory.bytesPerItem", "cascade"), ("memory.bytesPerItem.seedBaseline", "seed")] where wants(name) {
-      guard let (bytes, ns) = runMemoryChild(kind: kind, n: n) else {
+      if kind == "seed" && !seedApplies {
+        bench.log("  \(name): skipped (the seed recipe cannot lay out \(distribution.rawValue))")
+        continue
+      }
+      guard let (bytes, ns) = runMemoryChild(kind: "\(kind):\(distribution.rawValue):\(seed)", n: n) else {
         bench.log("  \(name): the child process failed")
         continue
       }
@@ -307,28 +355,33 @@ func runMemoryChild(kind: String, n: Int) -> (Double, Double)? {
 }
 
 /// The child's side: build one layout of n items, print the resident bytes it added per item
-/// and the build time per item, keep it alive until then.
+/// and the build time per item, keep it alive until then. `kind` is `cascade` or `seed`, then
+/// the distribution and the seed: `cascade:photos:212585182`.
 func memoryChild(kind: String, n: Int) -> String {
-  let heights = Workload.heights(n)
-  let items = Workload.items(heights)
+  let parts = kind.split(separator: ":").map(String.init)
+  let distribution = parts.count > 1 ? Distribution(rawValue: parts[1]) ?? .uniform : .uniform
+  let seed = parts.count > 2 ? UInt64(parts[2]) ?? Distribution.defaultSeed : Distribution.defaultSeed
+  let collection = distribution.collection(items: n, seed: seed)
+  let shape = parts[0] == "seed" ? collection.seedRecipeShape : nil
   let rss0 = residentBytes()
   let start = now()
   var keep = 0
   var layout: WaterfallLayout?
-  var seed: SeedWaterfallLayout?
-  if kind == "seed" {
-    var built = SeedWaterfallLayout(width: Workload.width, columnCount: Workload.columns, spacing: 10,
+  var seedLayout: SeedWaterfallLayout?
+  if let shape {
+    let heights = shape.heights
+    var built = SeedWaterfallLayout(width: collection.width, columnCount: shape.columns, spacing: shape.spacing,
                                     numberOfItems: n) { heights[$0.item] }
     built.prepare()
-    seed = built
+    seedLayout = built
   } else {
-    layout = Workload.layout(items)
+    layout = Workload.layout(collection)
   }
   let ns = Double(now() - start) / Double(n)
   let rss1 = residentBytes()
-  keep = (layout?.numberOfItems ?? 0) + (seed?.attributes.count ?? 0)
+  keep = (layout?.numberOfItems ?? 0) + (seedLayout?.attributes.count ?? 0)
   // The inputs live until the end, or freeing them would be subtracted from the layout's cost.
-  withExtendedLifetime((heights, items)) { blackHole(keep) }
+  withExtendedLifetime((collection, shape)) { blackHole(keep) }
   return "\(Double(rss1 - rss0) / Double(n)) \(ns)"
 }
 
@@ -339,4 +392,3 @@ func residentBytes() -> Int {
   guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
   return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
-

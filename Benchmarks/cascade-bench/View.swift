@@ -1,52 +1,20 @@
 // view.scrollStep: the headless collection view (CascadeView) scrolling 16 points per step
-// through the content, with a pool of reusable cells, over the same items as the other
+// through the content, with a pool of reusable cells, over the same collection as the other
 // scenarios. A step is one `setContentOffset(_:)`: the rect query, the diff of the displayed
-// set, cells returned to the pool and dequeued again, the data source configuring each new one.
-// The update each step returns is dropped at once, so the view can reuse its storage.
+// set, cells returned to the pool and dequeued again, the data source configuring each new one
+// (CascadeBenchKit's BenchDataSource, which also serves headers and footers). The update each
+// step returns is dropped at once, so the view can reuse its storage.
 
 import Cascade
+import CascadeBenchKit
 import CascadeView
 
-/// The cell: a class, as a toolkit's view would be.
-final class BenchCell: ReusableCell {
-  var item = -1
-  func prepareForReuse() { item = -1 }
-}
-
-/// A data source over a fixed list of items.
-final class BenchDataSource: CollectionViewDataSource {
-  typealias Cell = BenchCell
-  typealias Layout = WaterfallLayout
-  let items: [WaterfallItem]
-  init(items: [WaterfallItem]) { self.items = items }
-
-  func collectionView(_ view: CollectionView<BenchCell, WaterfallLayout>, numberOfItemsInSection section: Int) -> Int {
-    items.count
-  }
-
-  func collectionView(_ view: CollectionView<BenchCell, WaterfallLayout>, layoutItemAt path: ItemPath) -> WaterfallItem {
-    items[path.item]
-  }
-
-  func collectionView(
-    _ view: CollectionView<BenchCell, WaterfallLayout>, cellForItemAt path: ItemPath
-  ) throws(CollectionViewError) -> BenchCell {
-    let cell = try view.dequeueReusableCell(withReuseIdentifier: "cell", for: path)
-    cell.item = path.item
-    return cell
-  }
-}
-
 extension Scenarios {
-  func viewScrollStep(_ n: Int, _ items: [WaterfallItem], contentHeight: Double) {
-    let source = BenchDataSource(items: items)
-    let view = CollectionView<BenchCell, WaterfallLayout>(
-      layout: mustSucceed("empty layout") { try WaterfallLayout(width: Workload.width, parameters: Workload.parameters) },
-      bounds: Size(width: Workload.width, height: Workload.viewportHeight))
-    view.register(forCellWithReuseIdentifier: "cell", prepareForReuse: { $0.prepareForReuse() }) { BenchCell() }
-    view.dataSource = source
+  func viewScrollStep(_ n: Int, _ collection: BenchCollection) {
+    let source = BenchDataSource(collection: collection)
+    let view: CollectionView<BenchCell, WaterfallLayout>
     do {
-      try view.reloadData()
+      view = try source.makeView(collection: collection, bounds: Size(width: collection.width, height: Workload.viewportHeight))
     } catch {
       bench.log("  view.scrollStep: reloadData failed: \(error)")
       return
@@ -103,11 +71,12 @@ extension Scenarios {
   // viewport there: in turn, an item appended, a displayed item reloaded, the appended item
   // deleted. Measures the view's own work (planning, rollback record, remap, anchoring,
   // refresh) more than the layout's, which recomputes at most one checkpoint block.
-  func viewBatchUpdate(_ n: Int, _ items: [WaterfallItem]) {
-    let source = MutableBenchDataSource(items: items)
+  func viewBatchUpdate(_ n: Int, _ collection: BenchCollection) {
+    // One section of the collection's items, at its width and parameters.
+    let source = MutableBenchDataSource(items: collection.sections.flatMap(\.items))
     let view = CollectionView<BenchCell, WaterfallLayout>(
-      layout: mustSucceed("empty layout") { try WaterfallLayout(width: Workload.width, parameters: Workload.parameters) },
-      bounds: Size(width: Workload.width, height: Workload.viewportHeight))
+      layout: mustSucceed("empty layout") { try WaterfallLayout(width: collection.width, parameters: collection.parameters) },
+      bounds: Size(width: collection.width, height: Workload.viewportHeight))
     view.register(forCellWithReuseIdentifier: "cell", prepareForReuse: { $0.prepareForReuse() }) { BenchCell() }
     view.dataSource = source
     do {

@@ -1,51 +1,21 @@
-// The inputs every scenario shares: seeded item heights, the layout parameters, the frames the
-// baselines scan, and the viewport.
+// The inputs every scenario shares: the collection's layout, the frames the baselines scan, the
+// viewports and scroll offsets.
 
 import Cascade
-
+import CascadeBenchKit
 
 enum Workload {
-  static let width = 1024.0
-  static let columns = 4
-  static let viewportHeight = 844.0
-  static let parameters = WaterfallParameters(columns: columns)
-  static let seed: UInt64 = 0xCA5C_ADE
+  static let viewportHeight = Trace.defaultViewportHeight
+  /// The seed of the items `append.batch` appends to a built-in collection.
+  static let appendSeed: UInt64 = 99
 
-  /// n heights uniform in [50, 300].
-  static func heights(_ n: Int, seed: UInt64 = Workload.seed) -> [Double] {
-    var random = SplitMix64(seed: seed)
-    var heights: [Double] = []
-    heights.reserveCapacity(n)
-    for _ in 0..<n { heights.append(random.uniform(50, 300)) }
-    return heights
-  }
-
-  static func items(_ heights: [Double]) -> [WaterfallItem] {
-    var items: [WaterfallItem] = []
-    items.reserveCapacity(heights.count)
-    for h in heights { items.append(.height(h)) }
-    return items
-  }
-
-  /// One section of `items`.
-  static func layout(_ items: [WaterfallItem]) -> WaterfallLayout {
-    mustSucceed("layout") {
-      try WaterfallLayout(width: width, parameters: parameters, sections: [WaterfallSection(items: items)])
-    }
-  }
-
-  /// The frames of every item of a one-section layout, in item order: what the baselines scan.
-  static func frames(of layout: WaterfallLayout) -> [Rect] {
-    let n = layout.numberOfItems(inSection: 0)
-    var frames: [Rect] = []
-    frames.reserveCapacity(n)
-    for i in 0..<n { frames.append(layout.layoutAttributesForItem(at: ItemPath(item: i, section: 0))?.frame ?? .zero) }
-    return frames
+  static func layout(_ collection: BenchCollection) -> WaterfallLayout {
+    mustSucceed("layout of \(collection.name)") { try collection.makeLayout() }
   }
 
   /// `count` viewports at random offsets inside the content.
-  static func randomViewports(_ count: Int, contentHeight: Double, seed: UInt64 = 42) -> [Rect] {
-    var random = SplitMix64(seed: seed)
+  static func randomViewports(_ count: Int, width: Double, contentHeight: Double, seed: UInt64 = 42) -> [Rect] {
+    var random = BenchRandom(seed: seed)
     let top = Swift.max(0, contentHeight - viewportHeight)
     return (0..<count).map { _ in Rect(x: 0, y: random.uniform(0, top), width: width, height: viewportHeight) }
   }
@@ -64,5 +34,37 @@ enum Workload {
       for s in 0..<run { offsets.append(Double(first + s) * step) }
     }
     return offsets
+  }
+}
+
+/// Every element of a layout in answer order (by section: header, items, footer), as the plain
+/// frames the baselines scan, and the way back from an element's path to its index there.
+struct FlatElements {
+  var frames: [Rect] = []
+  /// The index of each section's first element, and whether it has a header.
+  var sectionStart: [Int] = []
+  var hasHeader: [Bool] = []
+
+  init(_ layout: WaterfallLayout) {
+    frames.reserveCapacity(layout.numberOfItems + 2 * layout.numberOfSections)
+    for s in 0..<layout.numberOfSections {
+      sectionStart.append(frames.count)
+      let header = layout.layoutAttributes(for: .header(s))
+      hasHeader.append(header != nil)
+      if let header { frames.append(header.frame) }
+      for i in 0..<layout.numberOfItems(inSection: s) {
+        frames.append(layout.layoutAttributes(for: .item(i, section: s))?.frame ?? .zero)
+      }
+      if let footer = layout.layoutAttributes(for: .footer(s)) { frames.append(footer.frame) }
+    }
+  }
+
+  func index(of path: ElementPath) -> Int {
+    let start = sectionStart[path.section] + (hasHeader[path.section] ? 1 : 0)
+    switch path.kind {
+    case .header: return sectionStart[path.section]
+    case .item: return start + path.item
+    case .footer: return (path.section + 1 < sectionStart.count ? sectionStart[path.section + 1] : frames.count) - 1
+    }
   }
 }

@@ -38,11 +38,13 @@ extension Gallery {
     case .quit:
       return .quit
     }
+    traceRecorder?.record(view)
     return .continue
   }
 
   /// Scrolls to `y`, clamped to the content.
   func _scroll(to y: Double) throws(CollectionViewError) {
     try view.setContentOffset(view.clampedContentOffset(Point(x: view.contentOffset.x, y: y)))
+    traceRecorder?.record(view)
   }
 }

@@ -11,6 +11,7 @@
 //   GalleryOptions.swift        the command line
 //   GallerySampleData.swift     seeded sample heights
 //   GalleryCell.swift           the cell
+//   TraceRecorder.swift         --record-trace: scrolls and resizes as a scroll trace
 
 import Cascade
 import CascadeView
@@ -33,6 +34,12 @@ public final class Gallery {
   public internal(set) var rows: Int
   /// Which of ``widthFractions`` the collection is as wide as, times the terminal.
   public internal(set) var widthIndex = 0
+
+  /// Records each scroll and resize as a line of a scroll trace (`--record-trace`); setting it
+  /// records the current state as the first line.
+  public var traceRecorder: TraceRecorder? {
+    didSet { traceRecorder?.record(view) }
+  }
 
   /// The widths `r` cycles through, as fractions of the terminal's width.
   public static let widthFractions = [1.0, 0.75, 0.5]
@@ -83,5 +90,6 @@ public final class Gallery {
     self.rows = rows
     try view.setBounds(Self._bounds(columns: columns, rows: rows, fraction: Self.widthFractions[widthIndex]))
     try view.setContentOffset(view.clampedContentOffset(view.contentOffset))
+    traceRecorder?.record(view)
   }
 }

@@ -13,6 +13,8 @@ public struct GalleryOptions: Hashable, Sendable {
   public var rows = 24
   /// The seed of the sample data.
   public var seed: UInt64 = 1
+  /// Where to record the session's scrolls and resizes as a scroll trace, if anywhere.
+  public var recordTrace: String?
 
   /// Creates the default options.
   ///
@@ -46,6 +48,14 @@ public struct GalleryOptions: Hashable, Sendable {
     "--seed", valueName: "n", help: "The seed of the sample data.", expecting: "a whole number >= 0",
     default: 1, defaultDescription: "1", transform: { UInt64($0) })
 
+  /// `--record-trace <file>`.
+  package static let recordTraceOption = Option<String>(
+    "--record-trace", valueName: "file",
+    help: """
+      Write every scroll and resize to <file> as a scroll trace (JSON Lines, monotonic timestamps) \
+      for 'cascade-bench --trace'.
+      """)
+
   /// The whole command line, and its help.
   package static let command = Command(
     "cascade-gallery", abstract: "Scroll a waterfall in the terminal through Cascade's collection view.",
@@ -53,7 +63,7 @@ public struct GalleryOptions: Hashable, Sendable {
       Keys: arrows or j/k scroll a row, PgUp/PgDn or b/space a page, Home/End or g/G the \
       ends, r cycles the width (and the columns), a appends a page of items, q quits.
       """,
-    options: [framesOption, sizeOption, seedOption])
+    options: [framesOption, sizeOption, seedOption, recordTraceOption])
 
   /// The options of a parsed command line.
   ///
@@ -64,6 +74,7 @@ public struct GalleryOptions: Hashable, Sendable {
     columns = size.columns
     rows = size.rows
     seed = parsed[Self.seedOption] ?? seed
+    recordTrace = parsed[Self.recordTraceOption]
   }
 
   /// Parses the arguments (without the program name).

@@ -38,14 +38,33 @@ func terminalSize() -> (columns: Int, rows: Int)? {
 // standard error and exits 2.
 let options = GalleryOptions(GalleryOptions.command.parseOrExit())
 
+/// `--record-trace`: the file, opened before anything runs, and a recorder writing to it with
+/// the monotonic clock; each line is flushed at once, so a session ended any way keeps its trace.
+var traceFile: UnsafeMutablePointer<FILE>?
+let recorder: TraceRecorder? = {
+  guard let path = options.recordTrace else { return nil }
+  traceFile = fopen(path, "w")
+  if traceFile == nil { fail("cannot write \(path)") }
+  return TraceRecorder(clock: {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+  }) { line in
+    fputs(line, traceFile)
+    fflush(traceFile)
+  }
+}()
+
 let interactive = options.frames == nil && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
 if !interactive {
   do {
     let gallery = try Gallery(columns: options.columns, rows: options.rows, seed: options.seed)
+    gallery.traceRecorder = recorder
     for line in try gallery.playFrames(options.frames ?? 3) { print(line) }
   } catch {
     fail("\(error)")
   }
+  if let traceFile { fclose(traceFile) }
   exit(0)
 }
 
@@ -76,6 +95,7 @@ func draw(_ gallery: Gallery) {
 do {
   var size = terminalSize() ?? (80, 24)
   let gallery = try Gallery(columns: size.columns, rows: size.rows, seed: options.seed)
+  gallery.traceRecorder = recorder
   draw(gallery)
   var buffer = [UInt8](repeating: 0, count: 64)
   loop: while true {
@@ -93,6 +113,7 @@ do {
     draw(gallery)
   }
   restoreTerminal(saved)
+  if let traceFile { fclose(traceFile) }
 } catch {
   restoreTerminal(saved)
   fail("\(error)")

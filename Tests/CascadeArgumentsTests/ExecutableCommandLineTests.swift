@@ -6,7 +6,10 @@ import CascadeTestSupport
 import Testing
 
 @Suite struct ExecutableCommandLineTests {
-  static let galleryUsage = "Usage: cascade-gallery [--frames <n>] [--size <cols>x<rows>] [--seed <n>]"
+  static let galleryUsage = """
+    Usage: cascade-gallery [--frames <n>] [--size <cols>x<rows>] [--seed <n>]
+           [--record-trace <file>]
+    """
 
   @Test func galleryHelp() throws {
     let result = try CommandRunner.run(["--help"], executable: "cascade-gallery")
@@ -49,8 +52,11 @@ import Testing
     #expect(!help.stdout.contains("memory-child"))
     let usage = """
       Usage: cascade-bench [--quick] [--filter <prefix>] [--json <file>]
-             [--svg <file>] [--sizes <n,n,...>] [--chart <results.json> <out.svg>]
-             [--list]
+             [--svg <file>] [--sizes <n,n,...>] [--document <file>]
+             [--distribution <name>] [--seed <n>] [--trace <file[,file...]>]
+             [--frame-budget-us <µs>] [--synthesize-trace <kind>] [--out <file>]
+             [--export-document] [--compare <old.json>]
+             [--chart <results.json> <out.svg>] [--list]
         See 'cascade-bench --help' for more information.
 
       """
