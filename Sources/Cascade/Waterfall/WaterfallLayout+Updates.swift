@@ -30,7 +30,6 @@ extension WaterfallLayout {
   ///     ])
   public mutating func apply(_ changes: [WaterfallLayout.Change]) throws(LayoutError) {
     try _storage.apply(changes)
-    _checkInvariants()
   }
 
   /// Applies a batch like ``apply(_:)`` and sets `inverse` to the batch that undoes it.
@@ -46,6 +45,5 @@ extension WaterfallLayout {
     inverse: inout [WaterfallLayout.Change]
   ) throws(LayoutError) {
     try _storage.apply(changes, inverse: &inverse, recording: true)
-    _checkInvariants()
   }
 }
