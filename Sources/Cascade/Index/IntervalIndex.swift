@@ -33,8 +33,12 @@
 ///     }
 public protocol IntervalBounds {
   /// The top of element `id`'s interval.
+  ///
+  /// - Complexity: should be O(1): a query calls it O(L·log n + k) times.
   func minY(_ id: Int) -> Double
   /// The bottom of element `id`'s interval: the `maxY` it was appended with.
+  ///
+  /// - Complexity: should be O(1): a query calls it O(L·log n) times.
   func maxY(_ id: Int) -> Double
 }
 
@@ -139,6 +143,8 @@ public struct IntervalIndex: Sendable {
   @usableFromInline static var _sampleShift: Int { 4 }
 
   /// The largest id an index stores, 2³¹ − 1: ids are kept in 32 bits.
+  ///
+  /// - Complexity: O(1).
   public static var maximumID: Int { Int(Int32.max) }
 
   /// Creates an empty index with `laneCount` lanes (none when `laneCount` is below 1).

@@ -30,10 +30,11 @@ public struct ListParameters: Hashable, Sendable {
     self.footer = footer
   }
 
-  /// Checks every value set here: each must be finite and ≥ 0.
+  /// Checks every value set here, as the value at `location`: each must be finite and ≥ 0. The
+  /// list runs it on every parameter set it takes.
   ///
   /// - Complexity: O(1).
-  public func validate(at location: LayoutError.Location) throws(LayoutError) {
+  package func validate(at location: LayoutError.Location) throws(LayoutError) {
     let fields: [(String, Double?)] = [
       ("itemSpacing", itemSpacing), ("insets.top", insets?.top), ("insets.left", insets?.left),
       ("insets.bottom", insets?.bottom), ("insets.right", insets?.right), ("header", header), ("footer", footer),
@@ -53,9 +54,13 @@ public struct ListItem: Hashable, Sendable, ExpressibleByFloatLiteral, Expressib
   ///
   /// - Complexity: O(1).
   public init(height: Double) { self.height = height }
-  /// An item (row) of this height, from a literal.
+  /// A row of this height, from a literal: `44` is `ListItem(height: 44)`.
+  ///
+  /// - Complexity: O(1).
   public init(floatLiteral value: Double) { height = value }
-  /// An item (row) of this height, from a literal.
+  /// A row of this height, from a literal: `44` is `ListItem(height: 44)`.
+  ///
+  /// - Complexity: O(1).
   public init(integerLiteral value: Int) { height = Double(value) }
 }
 

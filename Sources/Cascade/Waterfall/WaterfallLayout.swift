@@ -110,6 +110,11 @@ public struct WaterfallLayout: InvertibleCollectionLayout {
 
   /// The description (measure and span) of an item, or `nil` when it is outside the collection.
   ///
+  /// The item comes back as it was given, except that a span of more than
+  /// ``WaterfallParameters/maximumColumns`` columns comes back as `maximumColumns + 1`: both
+  /// mean the full width at any column count the layout accepts, and the layout stores spans in
+  /// 32 bits.
+  ///
   /// - Complexity: O(1).
   public func item(at path: ItemPath) -> WaterfallItem? {
     guard _sections.indices.contains(path.section),
