@@ -344,7 +344,8 @@ public struct IntervalIndex: Sendable {
   /// ``forEachOverlapping(_:_:after:in:_:)`` in a hot loop: a closure call per bound read.
   ///
   /// - Complexity: O(L·log n + k·m) for k reported ids, where m is O(L) with at most eight
-  ///   lanes and O(log L) with more. Allocates nothing: the merge state lives on the stack.
+  ///   lanes and O(log L) with more. Allocates nothing up to 64 lanes: the merge state lives on
+  ///   the stack (beyond, it may take one temporary buffer of 16 bytes per lane).
   @inlinable
   public func forEachOverlapping(
     _ lower: Double, _ upper: Double, after: Int = -1,
@@ -583,23 +584,27 @@ extension IntervalIndex {
     return nil
   }
 
-  /// ``_violation(in:)``, and that the index holds exactly the ids `0 ..< count`, each in the
-  /// lane `source` says.
+  /// That the index holds exactly the ids `0 ..< count`, each in the lane `source` says, and
+  /// then ``_violation(in:)``. Ids are checked against `count` before `source` is asked about
+  /// them, so a corrupt index cannot make the check read outside the layout's records.
   ///
   /// - Complexity: O(n + count).
   package func _violation<Source: IntervalLaneSource>(count: Int, in source: Source) -> String? {
-    if let violation = _violation(in: source) { return violation }
-    var seen = [Bool](repeating: false, count: count)
+    var seen = [Bool](repeating: false, count: Swift.max(0, count))
     for laneNumber in _lanes.indices {
       for id in _ids(ofLane: laneNumber).lazy.map(Int.init) {
         guard seen.indices.contains(id) else { return "lane \(laneNumber): id \(id) outside 0..<\(count)" }
         if seen[id] { return "id \(id) twice" }
         seen[id] = true
-        if source.lane(id) != laneNumber { return "id \(id) in lane \(laneNumber), not \(source.lane(id))" }
       }
     }
     if let missing = seen.firstIndex(of: false) { return "id \(missing) missing" }
-    return nil
+    for laneNumber in _lanes.indices {
+      for id in _ids(ofLane: laneNumber).lazy.map(Int.init) where source.lane(id) != laneNumber {
+        return "id \(id) in lane \(laneNumber), not \(source.lane(id))"
+      }
+    }
+    return _violation(in: source)
   }
 
   /// ``_violation(in:)`` with the bounds as a closure, for tests.

@@ -23,7 +23,7 @@ extension WaterfallLayout {
   ///
   /// - Complexity: O(log s + t·(c·log n + k·m)) for s sections, t of them meeting the rect's
   ///   vertical range, c columns, n items per section, k answers and m = min(c, log c) merge
-  ///   steps: O(log n + k) for a fixed column count. Allocates nothing.
+  ///   steps: O(log n + k) for a fixed column count. Allocates nothing up to 64 columns.
   public func forEachElement(in rect: Rect, after: ElementPath?, _ body: (LayoutAttributes) -> Bool) {
     _storage.forEachElement(in: rect, after: after, body)
   }
