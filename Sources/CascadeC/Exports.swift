@@ -1,4 +1,4 @@
-// The contract's functions (c-api.md), the error readers and the typed readers of cascade.h.
+// The contract's functions (Docs/Spec/C.md), the error readers and the typed readers of cascade.h.
 // Each one checks its handle and pointers, then calls the `_CSession` method that does the work.
 
 import Cascade

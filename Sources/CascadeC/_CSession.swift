@@ -155,7 +155,7 @@ final class _CSession {
       generation &+= 1
     default:
       // Reading requests change nothing; a changing request this file does not know yet
-      // (protocol.md has more than the session implements today) makes viewports start over.
+      // (Docs/Spec/Protocol.md has more than the session implements today) makes viewports start over.
       if request.changesCollection {
         generation &+= 1
         changes.forgetAll(at: generation)

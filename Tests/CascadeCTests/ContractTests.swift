@@ -3,7 +3,7 @@ import CascadeCHeader
 import CascadeJSON
 import Testing
 
-/// The contract of c-api.md: the C session is `cascade session`'s, and its typed queries give
+/// The contract of Docs/Spec/C.md: the C session is `cascade session`'s, and its typed queries give
 /// the JSON requests' answers to the bit.
 @Suite struct ContractTests {
   /// `cascade_session_respond` answers every line, good or bad, with exactly the bytes of

@@ -1,63 +1,93 @@
 // The interval index: element ids split into lanes, each lane monotone on the scroll axis.
 //
 // Map:
-//   IntervalIndex            lanes of ids; append / truncate / query
+//   IntervalBounds           where a query reads an id's interval (public: a layout's own frames)
+//   IntervalIndex            lanes of ids; append / truncate / query (public), replaceAll (package)
 //   forEachOverlapping       per-lane binary search, then a merge by id (linear for few lanes,
 //                            a heap for many)
+//   IntervalLaneSource, _IntervalVisitor, _ClosureInterval*   plumbing for the layouts and tests
+//
+// Storage: every lane's ids in one buffer, each lane in a region of its own with room to grow;
+// a full lane doubles its room in place when it ends the buffer, or moves to the end, and the
+// gaps moves leave are compacted once they are half the buffer. One buffer rather than an array
+// per lane, so that a query opens it once and reads every lane through pointers that stay valid
+// for the whole query.
+//
+// Unsafe code, and why it is safe whatever a caller's `IntervalBounds` or `IntervalLaneSource`
+// answers: every pointer is made inside a `withUnsafe…` closure, and every value that holds one
+// (a merge cursor, a layout's bounds or visitor) lives and dies inside it. Positions in a lane
+// are computed from the lane's own count, never from a caller's answer: the answers steer the
+// searches, and a wrong answer gives a wrong answer, never an access out of bounds.
+// `replaceAll` writes a buffer from the source's answers and checks every write against the
+// first pass's counts.
 
-/// Where an ``IntervalIndex`` reads the interval of an element id: the layout's own frames.
+/// Where an ``IntervalIndex`` query reads the interval of an element id: the layout's own frames.
 ///
 /// A concrete type rather than a closure, so that a query specializes on it and the bound reads
 /// inline into the binary searches.
+///
+///     struct Rows: IntervalBounds {
+///       let tops: [Double], heights: [Double]
+///       func minY(_ id: Int) -> Double { tops[id] }
+///       func maxY(_ id: Int) -> Double { tops[id] + heights[id] }
+///     }
 public protocol IntervalBounds {
   /// The top of element `id`'s interval.
+  ///
+  /// - Complexity: should be O(1): a query calls it O(L·log n + k) times.
   func minY(_ id: Int) -> Double
-  /// The bottom of element `id`'s interval.
+  /// The bottom of element `id`'s interval: the `maxY` it was appended with.
+  ///
+  /// - Complexity: should be O(1): a query calls it O(L·log n) times.
   func maxY(_ id: Int) -> Double
 }
 
-/// Interval bounds that also know each element's lane: what ``IntervalIndex/replaceAll(count:from:)``
-/// builds an index from.
-public protocol IntervalLaneSource: IntervalBounds {
-  /// The lane element `id` belongs in.
+/// Interval bounds that also know each element's lane: what
+/// ``IntervalIndex/replaceAll(count:from:)`` builds an index from.
+package protocol IntervalLaneSource: IntervalBounds {
+  /// The lane element `id` belongs in, in `0 ..< laneCount`.
   func lane(_ id: Int) -> Int
 }
 
-/// Interval bounds given by a closure returning `(minY, maxY)`: convenient, slower than a
-/// concrete ``IntervalBounds`` type in a hot loop.
-public struct ClosureIntervalBounds: IntervalBounds {
+/// Interval bounds given by a closure returning `(minY, maxY)`: what the closure form of
+/// ``IntervalIndex/forEachOverlapping(_:_:after:bounds:_:)`` wraps its closure in.
+@usableFromInline
+internal struct _ClosureIntervalBounds: IntervalBounds {
   @usableFromInline let bounds: (Int) -> (minY: Double, maxY: Double)
-  /// Wraps `bounds`.
-  @inlinable public init(_ bounds: @escaping (Int) -> (minY: Double, maxY: Double)) { self.bounds = bounds }
-  @inlinable public func minY(_ id: Int) -> Double { bounds(id).minY }
-  @inlinable public func maxY(_ id: Int) -> Double { bounds(id).maxY }
+  @inlinable init(_ bounds: @escaping (Int) -> (minY: Double, maxY: Double)) { self.bounds = bounds }
+  @inlinable func minY(_ id: Int) -> Double { bounds(id).minY }
+  @inlinable func maxY(_ id: Int) -> Double { bounds(id).maxY }
 }
 
 /// What an ``IntervalIndex`` query hands each id to, as a concrete type so that the whole query
-/// specializes and inlines: no closure call per answer.
-public protocol IntervalVisitor {
+/// specializes and inlines: no closure call per answer. The layouts' visitors conform.
+@usableFromInline
+internal protocol _IntervalVisitor {
   /// Takes the next id, in increasing order; returns `false` to stop the query.
   mutating func visit(_ id: Int) -> Bool
 }
 
-/// An ``IntervalVisitor`` that calls a closure.
-public struct ClosureIntervalVisitor: IntervalVisitor {
+/// An interval visitor that calls a closure.
+@usableFromInline
+internal struct _ClosureIntervalVisitor: _IntervalVisitor {
   @usableFromInline let body: (Int) -> Bool
-  /// Wraps `body`.
-  @inlinable public init(_ body: @escaping (Int) -> Bool) { self.body = body }
-  @inlinable public func visit(_ id: Int) -> Bool { body(id) }
+  @inlinable init(_ body: @escaping (Int) -> Bool) { self.body = body }
+  @inlinable func visit(_ id: Int) -> Bool { body(id) }
 }
 
 /// An index over the scroll axis that answers "which elements overlap `[lower, upper)`?" in
-/// O(L·log n + k·log L) for n elements, k answers and L lanes, answers in element-id order.
+/// O(L·log n + k·m) for n elements, k answers and L lanes (m merge steps per answer: O(L) up to
+/// eight lanes, O(log L) beyond), answers in element-id order. This is what a layout of its
+/// own uses to answer rect queries in O(log n + k).
 ///
 /// Elements are identified by an id (their index in the layout's own storage, which is also spec
-/// order) and live in one *lane* each. Inside a lane, ids increase and both ends of the
-/// intervals never decrease: that is the lane invariant. A waterfall column is such a lane (items
-/// are stacked downward in index order), and so is a list; a layout puts each element in the lane
-/// of its first column. The index stores only the ids, four bytes per element; the interval of an
-/// id is read back from the layout's own frames through the `bounds` closure of the query, so
-/// nothing is stored twice but a sample of every sixteenth bottom.
+/// order, from 0 to ``maximumID``) and live in one *lane* each. Inside a lane, ids increase and
+/// both ends of the intervals never decrease: that is the lane invariant. A waterfall column is
+/// such a lane (items are stacked downward in index order), and so is a list; a layout puts each
+/// element in the lane of its first column. The index stores only the ids, four bytes per
+/// element; the interval of an id is read back from the layout's own frames through the
+/// ``IntervalBounds`` of the query, so nothing is stored twice but a sample of every sixteenth
+/// bottom.
 ///
 /// Why lanes: in a lane, "the first element whose bottom is below `lower`" and "the first
 /// element whose top is at or below `upper`" are two binary searches, and everything between
@@ -65,6 +95,10 @@ public struct ClosureIntervalVisitor: IntervalVisitor {
 /// start give O(log n + k) too, but answer in start order, so spec order costs a sort of the
 /// answers; they also store each interval again. Fixed-height buckets are O(1) to look up but
 /// their cost depends on item heights. See `Docs/Architecture.md`.
+///
+/// Bounds that break the lane invariant, or that answer differently from the `maxY` an id was
+/// appended with, give wrong answers, never a memory error: every position the index reads is
+/// computed from its own storage.
 ///
 ///     var index = IntervalIndex(laneCount: 2)
 ///     index.append(0, lane: 0, maxY: 100)   // element 0 is [0, 100)
@@ -74,26 +108,55 @@ public struct ClosureIntervalVisitor: IntervalVisitor {
 ///     index.forEachOverlapping(55, 70, bounds: { spans[$0] }) { print($0); return true }
 ///     // 0, 2
 public struct IntervalIndex: Sendable {
+  /// Every lane's ids in one buffer: lane `l`'s are `_ids[_lanes[l].start ..< + count]`, with
+  /// room up to `capacity`. One buffer rather than an array per lane, so that a query opens it
+  /// once and reads any lane through pointers valid for the whole query.
   @usableFromInline
-  internal var _lanes: [[Int32]]
-  /// For each lane, the bottom (`maxY`) of every 16th element: a small, dense array the first
-  /// steps of a search run in, so that a query on a large lane touches the ids and the layout's
-  /// records only in its last four steps. Half a byte per element.
+  internal var _ids: [Int32] = []
+  /// Each lane's region of `_ids` and its samples. The regions are disjoint and inside `_ids`.
   @usableFromInline
-  internal var _samples: [[Double]]
+  internal var _lanes: [_Lane]
+  /// Slots of `_ids` in no lane's region: left behind when a full lane moves to the end of the
+  /// buffer to grow. Compacted away once they are half the buffer.
+  @usableFromInline
+  internal var _waste = 0
+
+  /// A lane: its region of `_ids`, and its samples.
+  @usableFromInline
+  internal struct _Lane: Sendable, Equatable {
+    @usableFromInline var start: Int
+    @usableFromInline var count: Int
+    @usableFromInline var capacity: Int
+    /// The bottom (`maxY`) of every 16th element: a small, dense array the first steps of a
+    /// search run in, so that a query on a large lane touches the ids and the layout's records
+    /// only in its last four steps. Half a byte per element; exactly `(count + 15) / 16` of them.
+    @usableFromInline var samples: [Double] = []
+    @inlinable init(start: Int, count: Int, capacity: Int, samples: [Double] = []) {
+      self.start = start
+      self.count = count
+      self.capacity = capacity
+      self.samples = samples
+    }
+  }
 
   /// One sample every `1 << _sampleShift` elements of a lane.
   @usableFromInline static var _sampleShift: Int { 4 }
 
-  /// Creates an empty index with `laneCount` lanes.
+  /// The largest id an index stores, 2³¹ − 1: ids are kept in 32 bits.
+  ///
+  /// - Complexity: O(1).
+  public static var maximumID: Int { Int(Int32.max) }
+
+  /// Creates an empty index with `laneCount` lanes (none when `laneCount` is below 1).
   ///
   /// - Complexity: O(L).
   public init(laneCount: Int) {
-    _lanes = Array(repeating: [], count: Swift.max(0, laneCount))
-    _samples = Array(repeating: [], count: Swift.max(0, laneCount))
+    _lanes = Array(repeating: _Lane(start: 0, count: 0, capacity: 0), count: Swift.max(0, laneCount))
   }
 
   /// The number of lanes.
+  ///
+  /// - Complexity: O(1).
   public var laneCount: Int { _lanes.count }
 
   /// The number of ids in the index.
@@ -103,76 +166,173 @@ public struct IntervalIndex: Sendable {
 
   /// Adds element `id`, whose interval ends at `maxY`, to `lane`.
   ///
-  /// `id` must be larger than every id already in the lane, and its interval must start and end
-  /// no higher than the lane's last one (the lane invariant); `maxY` must be what the queries'
-  /// bounds will report for `id`. The caller guarantees all three.
+  /// `id` must be in `0 ... IntervalIndex.maximumID` and `lane` in `0 ..< laneCount`: both are
+  /// checked, and trap. The caller guarantees the rest: `id` is larger than every id already in
+  /// the lane, its interval's top and bottom are at or below those of the lane's last element
+  /// (the lane invariant), and `maxY` is what the queries' bounds will report for `id`. When
+  /// they do not hold, queries give wrong answers, but never read out of bounds.
   ///
   /// - Complexity: amortized O(1).
   @inlinable
   public mutating func append(_ id: Int, lane: Int, maxY: Double) {
-    if _lanes[lane].count & ((1 << Self._sampleShift) - 1) == 0 { _samples[lane].append(maxY) }
-    _lanes[lane].append(Int32(truncatingIfNeeded: id))
+    precondition(id >= 0 && id <= Self.maximumID, "IntervalIndex.append: id \(id) outside 0...\(Self.maximumID)")
+    // The region's numbers only: a copy of the whole lane would share its samples and make the
+    // append below copy them.
+    var start = _lanes[lane].start
+    let count = _lanes[lane].count
+    if count == _lanes[lane].capacity { start = _grow(lane) }
+    if count & ((1 << Self._sampleShift) - 1) == 0 { _lanes[lane].samples.append(maxY) }
+    _ids[start + count] = Int32(truncatingIfNeeded: id)
+    _lanes[lane].count = count + 1
+  }
+
+  /// Gives full lane `lane` twice the room: in place when its region ends the buffer, otherwise
+  /// by moving it to the end (compacting the buffer first when half of it is waste). Returns
+  /// where the lane's region now starts.
+  ///
+  /// - Complexity: amortized O(1) per append: a lane's ids move when its capacity doubles, and
+  ///   a compaction, O(buffer), comes after at least half a buffer of moved ids.
+  @usableFromInline
+  internal mutating func _grow(_ lane: Int) -> Int {
+    let oldCapacity = _lanes[lane].capacity
+    let capacity = Swift.max(8, 2 * oldCapacity)
+    if _lanes[lane].start + oldCapacity == _ids.count {
+      _ids.append(contentsOf: repeatElement(0, count: capacity - oldCapacity))
+      _lanes[lane].capacity = capacity
+      return _lanes[lane].start
+    }
+    if _waste + oldCapacity > _ids.count / 2 { _compact() }
+    let from = _lanes[lane].start, count = _lanes[lane].count
+    let start = _ids.count
+    _ids.append(contentsOf: repeatElement(0, count: capacity))
+    _ids.withUnsafeMutableBufferPointer { ids in
+      for k in 0..<count { ids[start + k] = ids[from + k] }
+    }
+    _waste += oldCapacity
+    _lanes[lane].start = start
+    _lanes[lane].capacity = capacity
+    return start
+  }
+
+  /// Closes the gaps between the lanes' regions; every lane keeps its capacity. O(buffer).
+  @usableFromInline
+  internal mutating func _compact() {
+    var ids: [Int32] = []
+    ids.reserveCapacity(_lanes.reduce(0) { $0 + $1.capacity })
+    for l in _lanes.indices {
+      let start = _lanes[l].start, count = _lanes[l].count, capacity = _lanes[l].capacity
+      _lanes[l].start = ids.count
+      ids.append(contentsOf: _ids[start..<(start + count)])
+      ids.append(contentsOf: repeatElement(0, count: capacity - count))
+    }
+    _ids = ids
+    _waste = 0
+  }
+
+  /// Removes every id `>= id`, so that the elements from `id` on can be appended again.
+  ///
+  /// - Complexity: O(L·log n + L) for L lanes.
+  public mutating func removeAll(from id: Int) {
+    for lane in _lanes.indices {
+      let start = _lanes[lane].start
+      let cut = _ids[start..<(start + _lanes[lane].count)]._firstIndex { Int($0) >= id } - start
+      _lanes[lane].count = cut
+      let keep = (cut + (1 << Self._sampleShift) - 1) >> Self._sampleShift
+      _lanes[lane].samples.removeSubrange(keep...)
+    }
+  }
+
+  /// Removes every id and sets the number of lanes; with `keepingCapacity`, and the same lane
+  /// count, the lanes keep their room.
+  ///
+  /// - Complexity: O(L), or O(L + n) without `keepingCapacity`.
+  package mutating func reset(laneCount: Int, keepingCapacity: Bool = true) {
+    if _lanes.count != laneCount || !keepingCapacity {
+      self = IntervalIndex(laneCount: laneCount)
+    } else {
+      for lane in _lanes.indices {
+        _lanes[lane].count = 0
+        _lanes[lane].samples.removeAll(keepingCapacity: true)
+      }
+    }
   }
 
   /// Replaces the whole index with ids `0 ..< count`, id `i` in lane `source.lane(i)` ending
   /// at `source.maxY(i)`: the lane invariant must hold, as for ``append(_:lane:maxY:)``.
   ///
-  /// Two passes, counting then filling storage of the exact size, so that laying out a large
-  /// collection from scratch pays no per-id growth or uniqueness checks.
+  /// Two passes, counting then filling a buffer of the exact size that becomes the index's
+  /// storage, so that laying out a large collection from scratch pays no per-id growth or
+  /// uniqueness checks. A source whose lanes fall outside `0 ..< laneCount`, or differ between
+  /// the two passes, traps: see ``_replaceAll(count:from:)``, which reports it instead.
   ///
   /// - Complexity: O(L + count).
-  @inlinable
-  public mutating func replaceAll<Source: IntervalLaneSource>(count: Int, from source: Source) {
+  package mutating func replaceAll<Source: IntervalLaneSource>(count: Int, from source: Source) {
+    guard _replaceAll(count: count, from: source) else {
+      preconditionFailure(
+        "IntervalIndex.replaceAll: \(count) ids, or a source whose lanes fall outside 0..<\(laneCount) or change between passes")
+    }
+  }
+
+  /// ``replaceAll(count:from:)``, returning `false` instead of trapping, with the index unchanged,
+  /// when `count` is outside `0 ... maximumID + 1` or the source answers a lane outside
+  /// `0 ..< laneCount` or answers differently on its second pass.
+  ///
+  /// The ids are written into one buffer of `count` elements, each lane in the slot the first
+  /// pass counted for it. Every write is checked against its lane's slot before it happens (no
+  /// overrun), every slot is checked full afterwards (no underrun), and the buffer's initialized
+  /// count is what was written: `count` when every check held, 0 otherwise (the elements are
+  /// plain integers, so abandoning written ones needs no deinitialization).
+  ///
+  /// - Complexity: O(L + count).
+  package mutating func _replaceAll<Source: IntervalLaneSource>(count: Int, from source: Source) -> Bool {
+    guard count >= 0 && count <= Self.maximumID + 1 else { return false }
     let laneCount = _lanes.count
-    // A counting sort by lane into one flat buffer, then one exact-size copy per lane.
+    // A counting sort by lane: lane l's slot is flat[offsets[l] ..< offsets[l + 1]].
     var offsets = [Int](repeating: 0, count: laneCount + 1)
-    for id in 0..<count { offsets[source.lane(id) + 1] += 1 }
+    for id in 0..<count {
+      let l = source.lane(id)
+      guard l >= 0 && l < laneCount else { return false }
+      offsets[l + 1] += 1
+    }
     for l in 0..<laneCount { offsets[l + 1] += offsets[l] }
+    var consistent = true
     let flat = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+      initialized = 0
       offsets.withUnsafeBufferPointer { offsets in
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: laneCount) { position in
-          for l in 0..<laneCount { position[l] = offsets[l] }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: laneCount) { next in
+          // next[l]: where lane l's next id goes, from offsets[l] up to offsets[l + 1].
+          for l in 0..<laneCount { next.initializeElement(at: l, to: offsets[l]) }
+          var written = 0
           for id in 0..<count {
             let l = source.lane(id)
-            buffer[position[l]] = Int32(truncatingIfNeeded: id)
-            position[l] += 1
+            // Overrun: a lane outside the range, or more ids in it than the first pass counted.
+            guard l >= 0 && l < laneCount && next[l] < offsets[l + 1] else {
+              consistent = false
+              break
+            }
+            buffer.initializeElement(at: next[l], to: Int32(truncatingIfNeeded: id))
+            next[l] += 1
+            written += 1
           }
+          // Underrun: a slot left short. (With no overrun and `count` writes every slot is
+          // full, so this only confirms it.)
+          if consistent {
+            for l in 0..<laneCount where next[l] != offsets[l + 1] { consistent = false }
+          }
+          if consistent && written == count { initialized = count } else { consistent = false }
         }
       }
-      initialized = count
     }
+    guard consistent else { return false }
     let step = 1 << Self._sampleShift
     for l in 0..<laneCount {
-      _lanes[l] = Array(flat[offsets[l]..<offsets[l + 1]])
-      _samples[l] = stride(from: offsets[l], to: offsets[l + 1], by: step).map { source.maxY(Int(flat[$0])) }
+      let size = offsets[l + 1] - offsets[l]
+      let samples = stride(from: offsets[l], to: offsets[l + 1], by: step).map { source.maxY(Int(flat[$0])) }
+      _lanes[l] = _Lane(start: offsets[l], count: size, capacity: size, samples: samples)
     }
-  }
-
-  /// Removes every id `>= id`, so that the elements from `id` on can be appended again.
-  ///
-  /// - Complexity: O(L·log n + r) for r removed ids.
-  public mutating func removeAll(from id: Int) {
-    for lane in _lanes.indices {
-      let cut = _lanes[lane]._firstIndex { Int($0) >= id }
-      _lanes[lane].removeSubrange(cut...)
-      let keep = (cut + (1 << Self._sampleShift) - 1) >> Self._sampleShift
-      _samples[lane].removeSubrange(keep...)
-    }
-  }
-
-  /// Removes every id and sets the number of lanes.
-  ///
-  /// - Complexity: O(L + n).
-  public mutating func reset(laneCount: Int, keepingCapacity: Bool = true) {
-    if _lanes.count != laneCount {
-      _lanes = Array(repeating: [], count: Swift.max(0, laneCount))
-      _samples = Array(repeating: [], count: Swift.max(0, laneCount))
-    } else {
-      for lane in _lanes.indices {
-        _lanes[lane].removeAll(keepingCapacity: keepingCapacity)
-        _samples[lane].removeAll(keepingCapacity: keepingCapacity)
-      }
-    }
+    _ids = flat
+    _waste = 0
+    return true
   }
 
   /// Calls `body` with the id of every element whose interval `[minY, maxY]` has
@@ -180,10 +340,12 @@ public struct IntervalIndex: Sendable {
   ///
   /// `bounds(id)` returns the element's `(minY, maxY)`. `body` returns `false` to stop.
   /// Zero-length intervals strictly inside the range are reported too; the caller applies
-  /// any further test (the x axis, zero heights).
+  /// any further test (the x axis, zero heights). Slower than
+  /// ``forEachOverlapping(_:_:after:in:_:)`` in a hot loop: a closure call per bound read.
   ///
   /// - Complexity: O(L·log n + k·m) for k reported ids, where m is O(L) with at most eight
-  ///   lanes and O(log L) with more. Allocates nothing: the merge state lives on the stack.
+  ///   lanes and O(log L) with more. Allocates nothing up to 64 lanes: the merge state lives on
+  ///   the stack (beyond, it may take one temporary buffer of 16 bytes per lane).
   @inlinable
   public func forEachOverlapping(
     _ lower: Double, _ upper: Double, after: Int = -1,
@@ -191,12 +353,12 @@ public struct IntervalIndex: Sendable {
     _ body: (Int) -> Bool
   ) {
     withoutActuallyEscaping(bounds) { bounds in
-      forEachOverlapping(lower, upper, after: after, in: ClosureIntervalBounds(bounds), body)
+      forEachOverlapping(lower, upper, after: after, in: _ClosureIntervalBounds(bounds), body)
     }
   }
 
   /// ``forEachOverlapping(_:_:after:bounds:_:)`` reading intervals from a concrete
-  /// ``IntervalBounds``: what the layouts use.
+  /// ``IntervalBounds``, so that the searches specialize on it.
   ///
   /// - Complexity: O(L·log n + k·m), as above.
   @inlinable
@@ -204,7 +366,7 @@ public struct IntervalIndex: Sendable {
     _ lower: Double, _ upper: Double, after: Int = -1, in bounds: Bounds, _ body: (Int) -> Bool
   ) {
     withoutActuallyEscaping(body) { body in
-      var visitor = ClosureIntervalVisitor(body)
+      var visitor = _ClosureIntervalVisitor(body)
       forEachOverlapping(lower, upper, after: after, in: bounds, visiting: &visitor)
     }
   }
@@ -213,43 +375,69 @@ public struct IntervalIndex: Sendable {
   ///
   /// - Complexity: O(L·log n + k·m), as above.
   @inlinable
-  public func forEachOverlapping<Bounds: IntervalBounds, Visitor: IntervalVisitor>(
+  internal func forEachOverlapping<Bounds: IntervalBounds, Visitor: _IntervalVisitor>(
     _ lower: Double, _ upper: Double, after: Int = -1, in bounds: Bounds, visiting visitor: inout Visitor
   ) {
-    let laneCount = _lanes.count
+    // The storage is opened once, as buffer pointers: the query below reads every lane through
+    // them, valid for its whole duration, and captures nothing that needs retaining.
+    _ids.withUnsafeBufferPointer { ids in
+      _lanes.withUnsafeBufferPointer { lanes in
+        Self._forEachOverlapping(ids, lanes, lower, upper, after, bounds, &visitor)
+      }
+    }
+  }
+
+  /// The query over the open storage. Each lane's part of `ids` is clamped to it, so even a
+  /// broken region could not be read out of the buffer.
+  @inlinable
+  internal static func _forEachOverlapping<Bounds: IntervalBounds, Visitor: _IntervalVisitor>(
+    _ ids: UnsafeBufferPointer<Int32>, _ lanes: UnsafeBufferPointer<_Lane>,
+    _ lower: Double, _ upper: Double, _ after: Int, _ bounds: Bounds, _ visitor: inout Visitor
+  ) {
+    let laneCount = lanes.count
     if laneCount == 1 {
-      _lanes[0].withUnsafeBufferPointer { lane in
-        var p = _samples[0].withUnsafeBufferPointer { Self._start(lane, $0, lower, after, bounds) }
-        while p < lane.count, bounds.minY(Int(lane[p])) < upper {
-          if !visitor.visit(Int(lane[p])) { return }
-          p += 1
-        }
+      let lane = _lane(0, of: lanes, in: ids)
+      var p = lanes[0].samples.withUnsafeBufferPointer { _start(lane, $0, lower, after, bounds) }
+      while p < lane.count, bounds.minY(Int(lane[p])) < upper {
+        if !visitor.visit(Int(lane[p])) { return }
+        p += 1
       }
       return
     }
     withUnsafeTemporaryAllocation(of: _Cursor.self, capacity: laneCount) { cursors in
       var live = 0
-      for lane in 0..<laneCount {
-        _lanes[lane].withUnsafeBufferPointer { ids in
-          let p = _samples[lane].withUnsafeBufferPointer { Self._start(ids, $0, lower, after, bounds) }
-          if p < ids.count, bounds.minY(Int(ids[p])) < upper, let base = ids.baseAddress {
-            cursors[live] = _Cursor(position: base + p, end: base + ids.count)
-            live += 1
-          }
+      for l in 0..<laneCount {
+        let lane = _lane(l, of: lanes, in: ids)
+        let p = lanes[l].samples.withUnsafeBufferPointer { _start(lane, $0, lower, after, bounds) }
+        if p < lane.count, bounds.minY(Int(lane[p])) < upper, let base = lane.baseAddress {
+          cursors.initializeElement(at: live, to: _Cursor(position: base + p, end: base + lane.count))
+          live += 1
         }
       }
       // A lane ends at its first element starting at or below `upper`; since tops never
       // decrease in a lane, that is tested as the cursor advances.
       if live <= 8 {
-        Self._mergeLinear(cursors, live: live, upper: upper, bounds: bounds, &visitor)
+        _mergeLinear(cursors, live: live, upper: upper, bounds: bounds, &visitor)
       } else {
-        Self._mergeHeap(cursors, live: live, upper: upper, bounds: bounds, &visitor)
+        _mergeHeap(cursors, live: live, upper: upper, bounds: bounds, &visitor)
       }
+      // Cursors are plain pointers: nothing to deinitialize but the count to say so.
+      UnsafeMutableBufferPointer(rebasing: cursors[0..<live]).deinitialize()
     }
   }
 
-  /// A position in a lane. The lanes are not mutated during a query, so raw pointers into their
-  /// storage stay valid for its duration, and spare the merge a nested-array access per step.
+  /// Lane `l`'s ids in the open buffer `ids`, clamped to it.
+  @inlinable @inline(__always)
+  internal static func _lane(
+    _ l: Int, of lanes: UnsafeBufferPointer<_Lane>, in ids: UnsafeBufferPointer<Int32>
+  ) -> UnsafeBufferPointer<Int32> {
+    let start = lanes[l].start
+    let end = Swift.min(ids.count, start + lanes[l].count)
+    return UnsafeBufferPointer(rebasing: ids[Swift.min(start, end)..<end])
+  }
+
+  /// A position in a lane: pointers into the buffer, used only while the query's
+  /// `withUnsafeBufferPointer` closure over it runs.
   @usableFromInline
   internal struct _Cursor {
     @usableFromInline var position: UnsafePointer<Int32>
@@ -264,6 +452,9 @@ public struct IntervalIndex: Sendable {
   /// The first position of a lane whose interval ends below `lower` and whose id is greater
   /// than `after`: binary searches, since both bottoms and ids increase along a lane. The
   /// samples narrow the first search to sixteen positions before it reads any id.
+  ///
+  /// The result is in `0 ... lane.count` whatever the samples and the bounds say: the window
+  /// the samples pick is clamped to the lane.
   @inlinable
   internal static func _start<Bounds: IntervalBounds>(
     _ lane: UnsafeBufferPointer<Int32>, _ samples: UnsafeBufferPointer<Double>,
@@ -272,8 +463,8 @@ public struct IntervalIndex: Sendable {
     // samples[q] is the bottom of lane[16q]. Every position up to 16(q-1) ends at or above
     // lower, and position 16q (if any) ends below it.
     let q = samples._firstIndex { $0 > lower }
-    let low = q == 0 ? 0 : ((q - 1) << _sampleShift) + 1
     let high = Swift.min(lane.count, q << _sampleShift)
+    let low = Swift.min(high, q == 0 ? 0 : ((q - 1) << _sampleShift) + 1)
     let p = low + UnsafeBufferPointer(rebasing: lane[low..<high])._firstIndex { bounds.maxY(Int($0)) > lower }
     if after >= 0, p < lane.count, Int(lane[p]) <= after {
       return lane._firstIndex { Int($0) > after }
@@ -290,11 +481,13 @@ public struct IntervalIndex: Sendable {
     return cursor.position < cursor.end && bounds.minY(Int(cursor.id)) < upper
   }
 
-  /// Merges up to eight lanes by scanning their heads: fewer branches than a heap.
+  /// Merges up to eight lanes by scanning their heads, `cursors[0 ..< live]`: fewer branches
+  /// than a heap. An exhausted cursor is overwritten by the last live one (cursors are plain
+  /// pointers, so overwriting an initialized one is fine).
   @inlinable
-  internal static func _mergeLinear<Bounds: IntervalBounds, Visitor: IntervalVisitor>(
-    _ cursors: UnsafeMutableBufferPointer<_Cursor>, live: Int, upper: Double,
-    bounds: Bounds, _ visitor: inout Visitor
+  internal static func _mergeLinear<Bounds: IntervalBounds, Visitor: _IntervalVisitor>(
+    _ cursors: UnsafeMutableBufferPointer<_Cursor>, live: Int, upper: Double, bounds: Bounds,
+    _ visitor: inout Visitor
   ) {
     var live = live
     while live > 0 {
@@ -312,11 +505,11 @@ public struct IntervalIndex: Sendable {
     }
   }
 
-  /// Merges many lanes with a binary min-heap of their head ids.
+  /// Merges many lanes, `heap[0 ..< live]`, with a binary min-heap of their head ids.
   @inlinable
-  internal static func _mergeHeap<Bounds: IntervalBounds, Visitor: IntervalVisitor>(
-    _ heap: UnsafeMutableBufferPointer<_Cursor>, live: Int, upper: Double,
-    bounds: Bounds, _ visitor: inout Visitor
+  internal static func _mergeHeap<Bounds: IntervalBounds, Visitor: _IntervalVisitor>(
+    _ heap: UnsafeMutableBufferPointer<_Cursor>, live: Int, upper: Double, bounds: Bounds,
+    _ visitor: inout Visitor
   ) {
     var size = live
     func siftDown(_ start: Int) {
@@ -348,19 +541,42 @@ public struct IntervalIndex: Sendable {
 }
 
 extension IntervalIndex {
-  /// Checks the lane invariant against `bounds`: ids increase, both ends never decrease, and
-  /// every sample is its element's bottom. Returns the first violation as a message, or `nil`.
+  /// The ids of lane `l`, in order.
   ///
-  /// - Complexity: O(n).
-  package func _violation(bounds: (Int) -> (minY: Double, maxY: Double)) -> String? {
-    for (laneNumber, lane) in _lanes.enumerated() {
-      let expected = stride(from: 0, to: lane.count, by: 1 << Self._sampleShift).map { bounds(Int(lane[$0])).maxY }
-      if expected != _samples[laneNumber] { return "lane \(laneNumber): samples out of date" }
+  /// - Complexity: O(n) for the lane's n ids.
+  internal func _ids(ofLane l: Int) -> ArraySlice<Int32> {
+    let region = _lanes[l]
+    return _ids[region.start..<(region.start + region.count)]
+  }
+
+  /// Checks the storage (regions disjoint, inside the buffer, waste accounted for) and the lane
+  /// invariant against `bounds`: ids increase, both ends never decrease, and every lane has its
+  /// samples, each its element's bottom. Returns the first violation as a message, or `nil`.
+  ///
+  /// - Complexity: O(n + L·log L).
+  package func _violation<Bounds: IntervalBounds>(in bounds: Bounds) -> String? {
+    var end = 0
+    for region in _lanes.sorted(by: { $0.start < $1.start }) {
+      if region.count < 0 || region.count > region.capacity { return "lane region \(region) malformed" }
+      if region.capacity == 0 { continue }
+      if region.start < end {
+        return "lane region \(region) overlaps another"
+      }
+      end = region.start + region.capacity
+    }
+    if end > _ids.count { return "lane regions end at \(end), past the buffer's \(_ids.count)" }
+    if _ids.count - _lanes.reduce(0, { $0 + $1.capacity }) != _waste { return "waste miscounted" }
+    for laneNumber in _lanes.indices {
+      let lane = _ids(ofLane: laneNumber)
+      let expected = stride(from: lane.startIndex, to: lane.endIndex, by: 1 << Self._sampleShift).map {
+        bounds.maxY(Int(lane[$0]))
+      }
+      if expected != _lanes[laneNumber].samples { return "lane \(laneNumber): samples out of date" }
       for p in lane.indices.dropFirst() {
         let a = Int(lane[p - 1]), b = Int(lane[p])
         if a >= b { return "lane \(laneNumber): ids \(a), \(b) not increasing" }
-        let ba = bounds(a), bb = bounds(b)
-        if !(ba.minY <= bb.minY && ba.maxY <= bb.maxY) {
+        let ba = (bounds.minY(a), bounds.maxY(a)), bb = (bounds.minY(b), bounds.maxY(b))
+        if !(ba.0 <= bb.0 && ba.1 <= bb.1) {
           return "lane \(laneNumber): element \(b) \(bb) starts or ends above element \(a) \(ba)"
         }
       }
@@ -368,13 +584,44 @@ extension IntervalIndex {
     return nil
   }
 
+  /// That the index holds exactly the ids `0 ..< count`, each in the lane `source` says, and
+  /// then ``_violation(in:)``. Ids are checked against `count` before `source` is asked about
+  /// them, so a corrupt index cannot make the check read outside the layout's records.
+  ///
+  /// - Complexity: O(n + count).
+  package func _violation<Source: IntervalLaneSource>(count: Int, in source: Source) -> String? {
+    var seen = [Bool](repeating: false, count: Swift.max(0, count))
+    for laneNumber in _lanes.indices {
+      for id in _ids(ofLane: laneNumber).lazy.map(Int.init) {
+        guard seen.indices.contains(id) else { return "lane \(laneNumber): id \(id) outside 0..<\(count)" }
+        if seen[id] { return "id \(id) twice" }
+        seen[id] = true
+      }
+    }
+    if let missing = seen.firstIndex(of: false) { return "id \(missing) missing" }
+    for laneNumber in _lanes.indices {
+      for id in _ids(ofLane: laneNumber).lazy.map(Int.init) where source.lane(id) != laneNumber {
+        return "id \(id) in lane \(laneNumber), not \(source.lane(id))"
+      }
+    }
+    return _violation(in: source)
+  }
+
+  /// ``_violation(in:)`` with the bounds as a closure, for tests.
+  ///
+  /// - Complexity: O(n + L·log L).
+  package func _violation(bounds: (Int) -> (minY: Double, maxY: Double)) -> String? {
+    withoutActuallyEscaping(bounds) { _violation(in: _ClosureIntervalBounds($0)) }
+  }
+
   /// The ids of every lane, for tests.
-  package var _laneContents: [[Int]] { _lanes.map { $0.map(Int.init) } }
+  package var _laneContents: [[Int]] { _lanes.indices.map { _ids(ofLane: $0).map(Int.init) } }
 }
 
 extension Collection where Index == Int {
   /// The first index whose element satisfies `predicate`, for a predicate that is false up to
-  /// some index and true from there on; `endIndex` when it is never true.
+  /// some index and true from there on; `endIndex` when it is never true. Whatever `predicate`
+  /// answers, the result is in `startIndex ... endIndex` and only indices inside are read.
   ///
   /// - Complexity: O(log n).
   @inlinable

@@ -1,26 +1,72 @@
 // What the sectioned layouts in this package share: sections that keep frames relative to their
-// own top, a sum tree of section heights, and batches of `LayoutChange` validated whole and then
-// applied with one layout pass per dirty section.
+// own top, a sum tree of section heights, batches of `LayoutChange` validated whole and then
+// applied with one layout pass per dirty section, the queries (`_SectionedLayout+Queries.swift`)
+// and the invariant check. A layout provides its section storage; everything else is here.
 //
 // Map:
+//   _LaidOutRecord        what a record tells the index and the queries: y, height, lane
+//   _SectionGeometry      a section's resolved parameters: header, footer, a record's frame
 //   _SectionStorage       what a layout's section type provides
-//   _SectionedLayout      the storage a layout keeps, and `_apply(_:)`, the one batch algorithm
+//   _SectionedLayout      the storage a layout keeps, and `apply(_:)`, the one batch algorithm
 //   _BatchValidator       the counts a batch would produce, checked before anything moves
 
-/// A layout's section: its records in item order, their laid-out state, and its height.
+/// The most items a section holds, 2³¹ − 1: a section's items are the ids of its interval index,
+/// which stores them in 32 bits. Init and batches that would pass it are rejected with
+/// ``LayoutError/Reason/tooManyElements(limit:)``.
+@usableFromInline
+internal let _maximumItemsPerSection = Int(Int32.max)
+
+/// A laid-out record, as the index and the queries read it: its interval on the scroll axis,
+/// relative to the section's top, and the lane of the section's index it belongs in.
+@usableFromInline
+internal protocol _LaidOutRecord: Sendable {
+  /// The frame's top, relative to the section's top.
+  var y: Double { get }
+  /// The frame's height.
+  var height: Double { get }
+  /// The lane of the section's ``IntervalIndex`` the record is in.
+  var lane: Int { get }
+}
+
+/// A section's parameters resolved for the current width: what turns its records into frames.
+@usableFromInline
+internal protocol _SectionGeometry: Sendable {
+  associatedtype Record: _LaidOutRecord
+  /// The header's height; 0 means none.
+  var header: Double { get }
+  /// The footer's height; 0 means none.
+  var footer: Double { get }
+  /// The collection's width, which headers and footers span.
+  var width: Double { get }
+  /// The frame of a laid-out record, relative to the section's top.
+  func frame(of record: Record) -> Rect
+}
+
+/// A layout's section: its records in item order, their laid-out state, the index over them,
+/// and its height. A layout that provides one gets the batch algorithm, the queries and the
+/// invariant check of ``_SectionedLayout``.
 @usableFromInline
 internal protocol _SectionStorage: Sendable {
   associatedtype Item: Sendable
   associatedtype Parameters: Sendable
-  associatedtype Record: Sendable
+  associatedtype Record: _LaidOutRecord
+  associatedtype Geometry: _SectionGeometry where Geometry.Record == Record
   /// The layout-level parameters every section inherits.
   associatedtype LayoutParameters: Sendable
 
   var parameters: Parameters { get set }
   var records: [Record] { get set }
+  /// The parameters resolved at the current width.
+  var geometry: Geometry { get }
+  /// The index over the records: ids are record indices, each in its record's lane.
+  var index: IntervalIndex { get }
+  /// Where the footer starts, relative to the section's top; valid once laid out.
+  var footerY: Double { get }
   /// The section's height, `end` in `Docs/Spec/Waterfall.md`; valid once laid out.
   var height: Double { get }
   var needsLayout: Bool { get }
+  /// The number of lanes the index has once laid out.
+  var laneCount: Int { get }
 
   static func record(_ item: Item) -> Record
   /// The item a record was made from: `item(record(x)) == x`.
@@ -39,6 +85,10 @@ internal protocol _SectionStorage: Sendable {
   mutating func invalidate(from item: Int)
   /// Lays out the dirty items; returns how many it placed.
   mutating func layOut() -> Int
+
+  /// What is particular to this kind of section, for the invariant check: the first violation,
+  /// or `nil`.
+  func _violation() -> String?
 }
 
 /// The state every sectioned layout keeps.
@@ -50,17 +100,28 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
   @usableFromInline var origins = _SectionOrigins()
   /// Items placed by layout passes so far: the test hook behind "recomputes only what changed".
   @usableFromInline var placedItemCount = 0
+  /// The most items a section may hold: `_maximumItemsPerSection` unless a test lowered it
+  /// (see `WaterfallLayout.init(width:parameters:sections:_itemLimit:)`). Kept with the layout,
+  /// so that every later batch is checked against the same limit.
+  @usableFromInline let itemLimit: Int
 
   /// Validates everything, then lays out every section. O(n) plus each layout's placement cost.
+  ///
+  /// `itemLimit` must be in `0 ... _maximumItemsPerSection`: a test may lower the limit, never
+  /// raise it past what the index can store.
   @usableFromInline
   init(width: Double, parameters: Section.LayoutParameters, sections: [LayoutSection<Section.Item, Section.Parameters>],
+       itemLimit: Int = _maximumItemsPerSection,
        validateLayout: (Section.LayoutParameters) throws(LayoutError) -> Void) throws(LayoutError) {
+    precondition(itemLimit >= 0 && itemLimit <= _maximumItemsPerSection, "item limit outside 0...\(_maximumItemsPerSection)")
+    self.itemLimit = itemLimit
     try Self.validate(width: width)
     try validateLayout(parameters)
     self.width = width
     self.parameters = parameters
     for (s, section) in sections.enumerated() {
       try Section.validate(section.parameters, over: parameters, width: width, section: s)
+      try Self.validate(count: section.items.count, section: s, limit: itemLimit)
       for (i, item) in section.items.enumerated() { try Section.validate(item, at: .item(section: s, item: i)) }
     }
     self.sections.reserveCapacity(sections.count)
@@ -69,6 +130,13 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
     }
     for s in self.sections.indices { placedItemCount += self.sections[s].layOut() }
     origins.rebuild(self.sections.lazy.map(\.height))
+    _checkInvariants()
+  }
+
+  /// Rejects a section of `count` items when that is more than `limit`.
+  @usableFromInline
+  static func validate(count: Int, section: Int, limit: Int) throws(LayoutError) {
+    if count > limit { throw LayoutError(.section(section), reason: .tooManyElements(limit: limit)) }
   }
 
   @usableFromInline
@@ -206,7 +274,59 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
       }
     }
     if recording { inverse.reverse() }
+    _checkInvariants()
   }
+}
+
+extension _SectionedLayout {
+  /// Checks every invariant the shared code relies on, after every mutation; compiled only with
+  /// `CASCADE_INTERNAL_CHECKS`. Every section laid out and within the item limit, its height in
+  /// the sum tree, every item in the index exactly once and in its record's lane, the lane
+  /// invariant, and what the section type checks of its own (`_SectionStorage._violation()`).
+  ///
+  /// - Complexity: O(n) for n items in all.
+  @usableFromInline
+  func _checkInvariants() {
+    #if CASCADE_INTERNAL_CHECKS
+    if let violation = _violation() { preconditionFailure(violation) }
+    #endif
+  }
+
+  /// The first broken invariant, as a message, or `nil`: what `_checkInvariants()` traps on,
+  /// and what tests call directly.
+  ///
+  /// - Complexity: O(n) for n items in all.
+  package func _violation() -> String? {
+    if origins.count != sections.count { return "origin tree has \(origins.count) leaves for \(sections.count) sections" }
+    for (s, section) in sections.enumerated() {
+      if section.needsLayout { return "section \(s) left dirty" }
+      if origins.height(of: s) != section.height { return "section \(s) height not in the origin tree" }
+      if section.records.count > itemLimit { return "section \(s) holds more than \(itemLimit) items" }
+      if section.index.laneCount != section.laneCount {
+        return "section \(s): index has \(section.index.laneCount) lanes, not \(section.laneCount)"
+      }
+      let violation = section.records.withUnsafeBufferPointer { records in
+        section.index._violation(count: records.count, in: _RecordBounds(records))
+      }
+      if let violation { return "section \(s): \(violation)" }
+      if let violation = section._violation() { return "section \(s): \(violation)" }
+    }
+    return nil
+  }
+}
+
+/// The intervals and lanes of a section's records, read in place for its interval index: a
+/// concrete type, so that index queries specialize on it and read the records inline.
+///
+/// It holds a pointer into the records' storage, so it is made inside the records'
+/// `withUnsafeBufferPointer` closure and never outlives it.
+@usableFromInline
+internal struct _RecordBounds<Record: _LaidOutRecord>: IntervalLaneSource {
+  @usableFromInline let records: UnsafeBufferPointer<Record>
+  @inlinable init(_ records: UnsafeBufferPointer<Record>) { self.records = records }
+  @inlinable func minY(_ id: Int) -> Double { records[id].y }
+  @inlinable func maxY(_ id: Int) -> Double { records[id].y + records[id].height }
+  @inlinable func lane(_ id: Int) -> Int { records[id].lane }
 }
 
 /// The shape of a layout (section counts, parameters, width) as a batch evolves it, so that the
@@ -254,6 +374,14 @@ internal struct _BatchValidator<Section: _SectionStorage> {
     for (k, item) in items.enumerated() { try Section.validate(item, at: .item(section: s, item: i + k)) }
   }
 
+  /// Rejects adding `added` items to section `s` when it would then hold more than the limit.
+  /// Compared as `added > limit - count`, which cannot overflow (0 <= count <= limit).
+  func grow(_ s: Int, by added: Int) throws(LayoutError) {
+    if added > layout.itemLimit - count(s) {
+      throw LayoutError(.section(s), reason: .tooManyElements(limit: layout.itemLimit))
+    }
+  }
+
   func itemIndex(_ i: Int, section s: Int, inclusiveEnd: Bool) throws(LayoutError) {
     let n = count(s)
     guard i >= 0 && (i < n || (inclusiveEnd && i == n)) else {
@@ -265,11 +393,13 @@ internal struct _BatchValidator<Section: _SectionStorage> {
     switch change {
     case .appendItems(let items, let s):
       try section(s)
+      try grow(s, by: items.count)
       try self.items(items, section: s, from: count(s))
       setCount(s, count(s) + items.count)
     case .insertItems(let items, let i, let s):
       try section(s)
       try itemIndex(i, section: s, inclusiveEnd: true)
+      try grow(s, by: items.count)
       try self.items(items, section: s, from: i)
       setCount(s, count(s) + items.count)
     case .deleteItems(let range, let s):
@@ -291,12 +421,14 @@ internal struct _BatchValidator<Section: _SectionStorage> {
       setCount(from.section, count(from.section) - 1)
       try section(to.section)
       try itemIndex(to.item, section: to.section, inclusiveEnd: true)
+      try grow(to.section, by: 1)
       setCount(to.section, count(to.section) + 1)
     case .insertSection(let new, let s):
       guard s >= 0 && s <= sectionCount else {
         throw LayoutError(.section(s), reason: .indexOutOfRange(valid: 0..<(sectionCount + 1)))
       }
       try Section.validate(new.parameters, over: layout.parameters, width: width, section: s)
+      try _SectionedLayout<Section>.validate(count: new.items.count, section: s, limit: layout.itemLimit)
       try items(new.items, section: s, from: 0)
       materialize()
       sections.insert((new.items.count, new.parameters), at: s)

@@ -81,7 +81,7 @@ public protocol CollectionLayout: Sendable {
 
 extension CollectionLayout {
   /// One change to this layout's collection: `WaterfallLayout.Change` is
-  /// `WaterfallLayout.Change`.
+  /// `LayoutChange<WaterfallItem, WaterfallParameters>`.
   public typealias Change = LayoutChange<Item, SectionParameters>
 
   /// A section as this layout takes it: `WaterfallLayout.Section` is ``WaterfallSection``.

@@ -30,19 +30,20 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The `count` items from index `from` (of a deletion or a replacement) do not lie inside
     /// `valid`. A start and a count rather than a range, since a start near `Int.max` has no end.
     case itemsOutOfRange(from: Int, count: Int, valid: Range<Int>)
-    /// The change would make the collection hold more than `limit` elements.
+    /// The section the location names would hold more than `limit` items: a section's items
+    /// are the 32-bit ids of its interval index, so `limit` is at most 2³¹ − 1.
     case tooManyElements(limit: Int)
     /// The value in the error's field breaks its rule, said in words: `"must be > 0"`.
     case invalidValue(String)
 
     /// `index out of range (0..<5)`, `2 items from 4 out of range (0..<5)`,
-    /// `more than 2147483647 elements`, or the rule in words.
+    /// `more than 2147483647 items`, or the rule in words.
     public var description: String {
       switch self {
       case .indexOutOfRange(let valid): "index out of range (\(valid.lowerBound)..<\(valid.upperBound))"
       case .itemsOutOfRange(let from, let count, let valid):
         "\(count) items from \(from) out of range (\(valid.lowerBound)..<\(valid.upperBound))"
-      case .tooManyElements(let limit): "more than \(limit) elements"
+      case .tooManyElements(let limit): "more than \(limit) items"
       case .invalidValue(let rule): rule
       }
     }

@@ -1,9 +1,11 @@
-// A vertical list: the second layout on the protocol, the interval index and the batch algorithm,
-// to show that they are not the waterfall's alone.
+// A vertical list: the second layout on the protocol, the interval index, the batch algorithm and
+// the queries, to show that they are not the waterfall's alone. All it provides is its section
+// storage; `_SectionedLayout` does the rest.
 //
 // Map:
 //   ListParameters, ListItem     what a list and its items are given
-//   ListLayout                   the layout: queries through a one-lane IntervalIndex
+//   ListLayout                   the layout: the shared batch algorithm and queries
+//   _ListGeometry                a section's parameters resolved for the width
 //   _ListSection                 a section's storage and its placement loop
 
 /// The parameters of a list or of one of its sections; `nil` means the default (on the layout)
@@ -28,10 +30,11 @@ public struct ListParameters: Hashable, Sendable {
     self.footer = footer
   }
 
-  /// Checks every value set here: each must be finite and ≥ 0.
+  /// Checks every value set here, as the value at `location`: each must be finite and ≥ 0. The
+  /// list runs it on every parameter set it takes.
   ///
   /// - Complexity: O(1).
-  public func validate(at location: LayoutError.Location) throws(LayoutError) {
+  package func validate(at location: LayoutError.Location) throws(LayoutError) {
     let fields: [(String, Double?)] = [
       ("itemSpacing", itemSpacing), ("insets.top", insets?.top), ("insets.left", insets?.left),
       ("insets.bottom", insets?.bottom), ("insets.right", insets?.right), ("header", header), ("footer", footer),
@@ -51,9 +54,13 @@ public struct ListItem: Hashable, Sendable, ExpressibleByFloatLiteral, Expressib
   ///
   /// - Complexity: O(1).
   public init(height: Double) { self.height = height }
-  /// An item (row) of this height, from a literal.
+  /// A row of this height, from a literal: `44` is `ListItem(height: 44)`.
+  ///
+  /// - Complexity: O(1).
   public init(floatLiteral value: Double) { height = value }
-  /// An item (row) of this height, from a literal.
+  /// A row of this height, from a literal: `44` is `ListItem(height: 44)`.
+  ///
+  /// - Complexity: O(1).
   public init(integerLiteral value: Int) { height = Double(value) }
 }
 
@@ -83,10 +90,23 @@ public struct ListLayout: InvertibleCollectionLayout {
 
   /// Creates a list and lays it out.
   ///
+  /// A section holds at most 2³¹ − 1 rows; more, here or through a later batch, is rejected with
+  /// ``LayoutError/Reason/tooManyElements(limit:)`` naming the section.
+  ///
   /// - Throws: ``LayoutError`` naming the first invalid value.
   /// - Complexity: O(n) for n rows.
   public init(width: Double, parameters: ListParameters = ListParameters(), sections: [ListSection] = []) throws(LayoutError) {
-    _storage = try _SectionedLayout(width: width, parameters: parameters, sections: sections) {
+    try self.init(width: width, parameters: parameters, sections: sections, _itemLimit: _maximumItemsPerSection)
+  }
+
+  /// Test hook: a list whose sections hold at most `_itemLimit` rows; see
+  /// `WaterfallLayout.init(width:parameters:sections:_itemLimit:)`.
+  ///
+  /// - Complexity: that of ``init(width:parameters:sections:)``.
+  package init(
+    width: Double, parameters: ListParameters = ListParameters(), sections: [ListSection] = [], _itemLimit: Int
+  ) throws(LayoutError) {
+    _storage = try _SectionedLayout(width: width, parameters: parameters, sections: sections, itemLimit: _itemLimit) {
       (p: ListParameters) throws(LayoutError) in try p.validate(at: .layout)
     }
   }
@@ -131,78 +151,85 @@ public struct ListLayout: InvertibleCollectionLayout {
     try _storage.apply(changes, inverse: &inverse, recording: true)
   }
 
-  /// The attributes of one element, or `nil`.
+  /// The attributes of one element, or `nil` when the path is outside the collection or names a
+  /// header or footer of height 0.
   ///
   /// - Complexity: O(log s).
   public func layoutAttributes(for path: ElementPath) -> LayoutAttributes? {
-    guard _storage.sections.indices.contains(path.section) else { return nil }
-    let section = _storage.sections[path.section]
-    let y0 = _storage.origins.origin(of: path.section)
-    switch path.kind {
-    case .header:
-      return section.header > 0 ? section.headerAttributes(path.section, y0) : nil
-    case .footer:
-      return section.footer > 0 ? section.footerAttributes(path.section, y0) : nil
-    case .item:
-      guard section.records.indices.contains(path.item) else { return nil }
-      return section.itemAttributes(path.item, path.section, y0)
-    }
+    _storage.attributes(for: path)
   }
 
   /// Every element overlapping `rect`, in spec order, after `after`; `body` returns `false` to stop.
   ///
   /// - Complexity: O(log s + t·log n + k) for t sections meeting the rect and k answers.
+  ///   Allocates nothing.
   public func forEachElement(in rect: Rect, after: ElementPath?, _ body: (LayoutAttributes) -> Bool) {
-    guard !rect.minY.isNaN, !rect.maxY.isNaN, !rect.minX.isNaN, !rect.maxX.isNaN else { return }
-    let slack = _storage.origins.slack(rect.minY, rect.maxY)
-    var s = _storage.origins.firstSection(endingAfter: rect.minY - slack)
-    if let after { s = Swift.max(s, after.section) }
-    while s < _storage.sections.count {
-      let y0 = _storage.origins.origin(of: s)
-      if !(y0 < rect.maxY + slack) { return }
-      let section = _storage.sections[s]
-      let continuing = after?.section == s
-      var afterItem = -1
-      if continuing, let after {
-        if after.kind == .footer { s += 1; continue }
-        if after.kind == .item { afterItem = after.item }
-      }
-      var going = true
-      func offer(_ a: LayoutAttributes) {
-        if going, a.frame.height != 0, a.frame.intersects(rect), !body(a) { going = false }
-      }
-      if !continuing && section.header > 0 { offer(section.headerAttributes(s, y0)) }
-      if going {
-        section.records.withUnsafeBufferPointer { records in
-          section.index.forEachOverlapping(rect.minY - y0 - slack, rect.maxY - y0 + slack, after: afterItem,
-                                           in: _ListSection.Bounds(rows: records)) { i in
-            offer(section.itemAttributes(i, s, y0))
-            return going
-          }
-        }
-      }
-      if going && section.footer > 0 { offer(section.footerAttributes(s, y0)) }
-      if !going { return }
-      s += 1
-    }
+    _storage.forEachElement(in: rect, after: after, body)
+  }
+
+  /// Appends every element overlapping `rect`, in spec order, to `buffer`; allocates nothing
+  /// when `buffer` has the capacity.
+  ///
+  /// - Complexity: that of ``forEachElement(in:after:_:)``.
+  public func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
+    _storage.elements(in: rect, into: &buffer)
   }
 
   /// The first element, in spec order, containing `point`, or `nil`.
   ///
   /// - Complexity: O(log s + log n).
   public func element(at point: Point) -> LayoutAttributes? {
-    guard point.x.isFinite, point.y.isFinite else { return nil }
-    var found: LayoutAttributes?
-    // Query a thin band around the point, then test containment exactly.
-    let slack = _storage.origins.slack(point.y, point.y)
-    let wide = Rect(x: -.greatestFiniteMagnitude, y: point.y - slack, width: .infinity, height: 2 * slack)
-    forEachElement(in: wide, after: nil) { a in
-      if a.frame.contains(point) { found = a; return false }
-      return true
-    }
-    return found
+    _storage.element(at: point)
+  }
+}
+
+extension ListLayout {
+  /// Test hook: the rows the placement loop has placed since this list was created.
+  package var _placedItemCount: Int { _storage.placedItemCount }
+
+  /// Test hook: the first broken internal invariant, as a message, or `nil`; see
+  /// `WaterfallLayout._violation()`.
+  ///
+  /// - Complexity: O(n) for n rows.
+  package func _violation() -> String? { _storage._violation() }
+}
+
+/// A list section's parameters resolved against the layout's and the collection's width.
+@usableFromInline
+internal struct _ListGeometry: _SectionGeometry, Equatable {
+  /// The collection width, which headers and footers span.
+  @usableFromInline var width: Double = 0
+  @usableFromInline var left: Double = 0
+  /// Every row's width: the width between the insets, at least 0.
+  @usableFromInline var rowWidth: Double = 0
+  @usableFromInline var spacing: Double = 0
+  /// `header + insets.top`: where the first row starts.
+  @usableFromInline var top: Double = 0
+  @usableFromInline var insetBottom: Double = 0
+  @usableFromInline var header: Double = 0
+  @usableFromInline var footer: Double = 0
+
+  @inlinable init() {}
+
+  /// Resolves `section` over `layout` at `width`.
+  @usableFromInline
+  init(_ section: ListParameters, over layout: ListParameters, width: Double) {
+    let insets = section.insets ?? layout.insets ?? .zero
+    self.width = width
+    left = insets.left
+    rowWidth = Swift.max(0, width - insets.left - insets.right)
+    spacing = section.itemSpacing ?? layout.itemSpacing ?? 0
+    header = section.header ?? layout.header ?? 0
+    footer = section.footer ?? layout.footer ?? 0
+    top = header + insets.top
+    insetBottom = insets.bottom
   }
 
+  /// A row's local frame: the width between the insets.
+  @inlinable @inline(__always)
+  func frame(of row: _ListSection.Row) -> Rect {
+    Rect(x: left, y: row.y, width: rowWidth, height: row.height)
+  }
 }
 
 /// A list section: rows as `(y, height)` relative to the section's top, and a one-lane index.
@@ -212,30 +239,19 @@ internal struct _ListSection: _SectionStorage {
   @usableFromInline typealias Parameters = ListParameters
   @usableFromInline typealias LayoutParameters = ListParameters
 
-  @usableFromInline struct Row: Sendable {
+  /// A row as the list stores it: its height, and its top once laid out.
+  @usableFromInline struct Row: _LaidOutRecord {
     @usableFromInline var y: Double = 0
     @usableFromInline var height: Double
-  }
-
-  /// The rows' intervals for the index: a concrete type, so queries specialize and allocate nothing.
-  @usableFromInline struct Bounds: IntervalBounds {
-    @usableFromInline let rows: UnsafeBufferPointer<Row>
-    @inlinable init(rows: UnsafeBufferPointer<Row>) { self.rows = rows }
-    @inlinable func minY(_ id: Int) -> Double { rows[id].y }
-    @inlinable func maxY(_ id: Int) -> Double { rows[id].y + rows[id].height }
+    @inlinable init(height: Double) { self.height = height }
+    /// Every row is in the one lane.
+    @inlinable var lane: Int { 0 }
   }
 
   @usableFromInline var parameters: ListParameters
+  @usableFromInline var geometry = _ListGeometry()
   @usableFromInline var records: [Row]
   @usableFromInline var index = IntervalIndex(laneCount: 1)
-  @usableFromInline var width: Double = 0
-  @usableFromInline var left: Double = 0
-  @usableFromInline var rowWidth: Double = 0
-  @usableFromInline var spacing: Double = 0
-  @usableFromInline var top: Double = 0
-  @usableFromInline var insetBottom: Double = 0
-  @usableFromInline var header: Double = 0
-  @usableFromInline var footer: Double = 0
   @usableFromInline var footerY: Double = 0
   @usableFromInline var height: Double = 0
   @usableFromInline var validCount = 0
@@ -266,58 +282,41 @@ internal struct _ListSection: _SectionStorage {
 
   @usableFromInline
   mutating func reconfigure(over layout: ListParameters, width: Double) {
-    let insets = parameters.insets ?? layout.insets ?? .zero
-    self.width = width
-    left = insets.left
-    rowWidth = Swift.max(0, width - insets.left - insets.right)
-    spacing = parameters.itemSpacing ?? layout.itemSpacing ?? 0
-    header = parameters.header ?? layout.header ?? 0
-    footer = parameters.footer ?? layout.footer ?? 0
-    top = header + insets.top
-    insetBottom = insets.bottom
+    geometry = _ListGeometry(parameters, over: layout, width: width)
     validCount = 0
     configured = false
   }
 
   @usableFromInline var needsLayout: Bool { !configured || validCount != records.count || laidOut != records.count }
 
+  /// One lane: rows are stacked in order.
+  @inlinable var laneCount: Int { 1 }
+
   @usableFromInline mutating func invalidate(from item: Int) { validCount = Swift.min(validCount, item) }
+
+  /// The list has no state of its own beyond what the shared check covers.
+  @usableFromInline func _violation() -> String? { nil }
 
   /// Places rows from the first dirty one: each starts at the previous row's bottom plus the
   /// spacing, so no saved state is needed. O(n - i).
   @usableFromInline
   mutating func layOut() -> Int {
     let start = validCount
+    let g = geometry
     index.removeAll(from: start)
-    var y = start == 0 ? top : records[start - 1].y + records[start - 1].height + spacing
+    var y = start == 0 ? g.top : records[start - 1].y + records[start - 1].height + g.spacing
     for i in start..<records.count {
       records[i].y = y
       let maxY = y + records[i].height
-      y = maxY + spacing
+      y = maxY + g.spacing
       index.append(i, lane: 0, maxY: maxY)
     }
-    let bottom = records.last.map { $0.y + $0.height } ?? top
-    footerY = bottom + insetBottom
-    height = footer > 0 ? footerY + footer : footerY
+    let bottom = records.last.map { $0.y + $0.height } ?? g.top
+    footerY = bottom + g.insetBottom
+    height = g.footer > 0 ? footerY + g.footer : footerY
     validCount = records.count
     laidOut = records.count
     configured = true
     return records.count - start
-  }
-
-  @inlinable
-  func headerAttributes(_ s: Int, _ y0: Double) -> LayoutAttributes {
-    LayoutAttributes(path: .header(s), frame: Rect(x: 0, y: y0, width: width, height: header), zIndex: 1)
-  }
-
-  @inlinable
-  func footerAttributes(_ s: Int, _ y0: Double) -> LayoutAttributes {
-    LayoutAttributes(path: .footer(s), frame: Rect(x: 0, y: y0 + footerY, width: width, height: footer), zIndex: 1)
-  }
-
-  @inlinable
-  func itemAttributes(_ i: Int, _ s: Int, _ y0: Double) -> LayoutAttributes {
-    LayoutAttributes(path: .item(i, section: s),
-                     frame: Rect(x: left, y: y0 + records[i].y, width: rowWidth, height: records[i].height))
   }
 }

@@ -6,9 +6,9 @@ extension WaterfallLayout {
   /// Applies a batch of changes, in order, each to the state the previous one left.
   ///
   /// The batch is validated first, whole: an index outside the collection (at that point of the
-  /// batch), an invalid item or parameter, or a width that is not finite and > 0 rejects the
-  /// batch with a ``LayoutError`` naming the change and the value, and the layout is left exactly
-  /// as it was. Then every change is applied and each touched section is laid out once, from its
+  /// batch), an invalid item or parameter, a width that is not finite and > 0, or a section that
+  /// would hold more than 2³¹ − 1 items rejects the batch with a ``LayoutError`` naming the
+  /// change and the value, and the layout is left exactly as it was. Then every change is applied and each touched section is laid out once, from its
   /// first changed item.
   ///
   /// What each change recomputes, for a section of n items, c columns, s sections and a checkpoint
@@ -30,10 +30,10 @@ extension WaterfallLayout {
   ///     ])
   public mutating func apply(_ changes: [WaterfallLayout.Change]) throws(LayoutError) {
     try _storage.apply(changes)
-    _checkInvariants()
   }
 
-  /// Applies a batch like ``apply(_:)`` and sets `inverse` to the batch that undoes it.
+  /// Applies a batch like ``apply(_:)`` and sets `inverse` to the batch that undoes it: the same
+  /// items (as ``item(at:)`` returns them), parameters and width, hence the same frames.
   ///
   ///     var undo: [WaterfallLayout.Change] = []
   ///     try layout.apply([.appendItems([120, 80], section: 0)], inverse: &undo)
@@ -46,6 +46,5 @@ extension WaterfallLayout {
     inverse: inout [WaterfallLayout.Change]
   ) throws(LayoutError) {
     try _storage.apply(changes, inverse: &inverse, recording: true)
-    _checkInvariants()
   }
 }

@@ -8,7 +8,7 @@
 /// An item as the waterfall stores it: what the user gave and where it went. x and width are
 /// not stored: they follow from `column`, `span` and the section's geometry.
 @usableFromInline
-internal struct _ItemRecord: Sendable {
+internal struct _ItemRecord: _LaidOutRecord {
   /// The frame's top, relative to the section's top.
   @usableFromInline var y: Double = 0
   /// The frame's height.
@@ -43,6 +43,11 @@ internal struct _ItemRecord: Sendable {
       span: span == 0 ? .full : .columns(Int(span)))
   }
 
+  /// The lane of the section's index the item is in: its first column; lane 0 for full-width
+  /// items.
+  @inlinable
+  var lane: Int { Swift.max(0, Int(column)) }
+
   /// The frame height at `width`: `h * width / w` for size items, in that order.
   @inlinable
   func height(atWidth width: Double) -> Double {
@@ -52,7 +57,7 @@ internal struct _ItemRecord: Sendable {
 
 /// A section's parameters resolved against the layout's and the collection's width.
 @usableFromInline
-internal struct _Geometry: Sendable, Equatable {
+internal struct _Geometry: _SectionGeometry, Equatable {
   @usableFromInline var columns: Int
   @usableFromInline var columnWidth: Double
   @usableFromInline var columnSpacing: Double
@@ -121,7 +126,8 @@ internal struct _Geometry: Sendable, Equatable {
   @inlinable
   func width(span k: Int) -> Double { Double(k) * columnWidth + Double(k - 1) * columnSpacing }
 
-  /// The local frame of a placed record.
+  /// The local frame of a placed record. x and width follow from the column and the span with
+  /// the placement's own expressions, so they are bit-identical to it.
   @inlinable @inline(__always)
   func frame(of record: _ItemRecord) -> Rect {
     if record.column < 0 {
@@ -176,9 +182,15 @@ internal struct _Section: _SectionStorage {
     self.parameters = parameters
     self.geometry = Self.geometry(parameters, over: layout, width: width)
     // Written in place: an `append` per item costs a uniqueness and a capacity check each.
+    // `initialized` counts what was written, so it is right whatever the loop does; `items` is
+    // an array, so it yields exactly `items.count` elements and the loop cannot overrun.
     self.records = [_ItemRecord](unsafeUninitializedCapacity: items.count) { buffer, initialized in
-      for (i, item) in items.enumerated() { buffer.initializeElement(at: i, to: _ItemRecord(item)) }
-      initialized = items.count
+      initialized = 0
+      for item in items {
+        guard initialized < buffer.count else { break }
+        buffer.initializeElement(at: initialized, to: _ItemRecord(item))
+        initialized += 1
+      }
     }
     self.index = IntervalIndex(laneCount: geometry.columns)
   }
@@ -220,6 +232,24 @@ internal struct _Section: _SectionStorage {
   }
 
   @inlinable var needsLayout: Bool { validCount != records.count || laidOut != records.count }
+
+  /// One lane per column.
+  @inlinable var laneCount: Int { geometry.columns }
+
+  /// The waterfall's own invariants: the column state has one entry per column, and there is a
+  /// saved column state for every 64 items (one more when the count is a multiple of 64 after a
+  /// deletion), each of `c + 1` values.
+  @usableFromInline
+  func _violation() -> String? {
+    let c = geometry.columns, n = records.count, saved = checkpointCounts.count
+    if next.count != c { return "column state has \(next.count) entries for \(c) columns" }
+    if checkpoints.count != saved * (c + 1) { return "\(checkpoints.count) checkpoint values for \(saved) checkpoints" }
+    let least = (n + Self.checkpointInterval - 1) >> Self.checkpointShift
+    if saved < least || saved > (n >> Self.checkpointShift) + 1 || (n == 0 && saved != 0) {
+      return "\(saved) checkpoints for \(n) items"
+    }
+    return nil
+  }
 
   /// Marks items from `item` on as needing layout.
   @inlinable
@@ -374,15 +404,4 @@ internal struct _Section: _SectionStorage {
     }
     return (0, top(0))  // unreachable: the minimum itself satisfies y <= m + tolerance
   }
-}
-
-/// The intervals of a section's records on the scroll axis, for its interval index.
-@usableFromInline
-internal struct _RecordBounds: IntervalLaneSource {
-  @usableFromInline let records: UnsafeBufferPointer<_ItemRecord>
-  @inlinable init(_ records: UnsafeBufferPointer<_ItemRecord>) { self.records = records }
-  @inlinable func minY(_ id: Int) -> Double { records[id].y }
-  @inlinable func maxY(_ id: Int) -> Double { records[id].y + records[id].height }
-  /// The lane of an item: its first column; lane 0 for full-width items.
-  @inlinable func lane(_ id: Int) -> Int { Swift.max(0, Int(records[id].column)) }
 }

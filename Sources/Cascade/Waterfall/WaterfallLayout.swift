@@ -45,6 +45,9 @@ public struct WaterfallLayout: InvertibleCollectionLayout {
 
   /// Creates a waterfall layout and lays it out.
   ///
+  /// A section holds at most 2³¹ − 1 items; more, here or through a later batch, is rejected with
+  /// ``LayoutError/Reason/tooManyElements(limit:)`` naming the section.
+  ///
   /// - Parameters:
   ///   - width: the collection's width, finite and > 0.
   ///   - parameters: the layout-level parameters; `nil` ones take `Docs/Spec/Waterfall.md`'s defaults.
@@ -55,10 +58,22 @@ public struct WaterfallLayout: InvertibleCollectionLayout {
     width: Double, parameters: WaterfallParameters = WaterfallParameters(),
     sections: [WaterfallSection] = []
   ) throws(LayoutError) {
-    _storage = try _SectionedLayout(width: width, parameters: parameters, sections: sections) {
+    try self.init(width: width, parameters: parameters, sections: sections, _itemLimit: _maximumItemsPerSection)
+  }
+
+  /// Test hook: a layout whose sections hold at most `_itemLimit` items instead of 2³¹ − 1, so
+  /// that tests reach the limit without allocating 2³¹ items. The limit is kept with the layout,
+  /// so its later batches are checked against it too. It must be in `0 ... 2³¹ − 1`: a test may
+  /// lower the limit, never raise it past what the index stores.
+  ///
+  /// - Complexity: that of ``init(width:parameters:sections:)``.
+  package init(
+    width: Double, parameters: WaterfallParameters = WaterfallParameters(),
+    sections: [WaterfallSection] = [], _itemLimit: Int
+  ) throws(LayoutError) {
+    _storage = try _SectionedLayout(width: width, parameters: parameters, sections: sections, itemLimit: _itemLimit) {
       (p: WaterfallParameters) throws(LayoutError) in try p.validate(at: .layout)
     }
-    _checkInvariants()
   }
 
   /// The size of the whole content: `(W, bottom of the last section)`, `(W, 0)` with no sections.
@@ -94,6 +109,11 @@ public struct WaterfallLayout: InvertibleCollectionLayout {
   }
 
   /// The description (measure and span) of an item, or `nil` when it is outside the collection.
+  ///
+  /// The item comes back as it was given, except that a span of more than
+  /// ``WaterfallParameters/maximumColumns`` columns comes back as `maximumColumns + 1`: both
+  /// mean the full width at any column count the layout accepts, and the layout stores spans in
+  /// 32 bits.
   ///
   /// - Complexity: O(1).
   public func item(at path: ItemPath) -> WaterfallItem? {
@@ -134,21 +154,9 @@ public struct WaterfallLayout: InvertibleCollectionLayout {
 }
 
 extension WaterfallLayout {
-  /// Checks every internal invariant; compiled only with `CASCADE_INTERNAL_CHECKS`.
-  internal func _checkInvariants() {
-    #if CASCADE_INTERNAL_CHECKS
-    precondition(_origins.count == _sections.count, "origin tree out of step with sections")
-    for (s, section) in _sections.enumerated() {
-      precondition(!section.needsLayout, "section \(s) left dirty")
-      precondition(_origins.height(of: s) == section.height, "section \(s) height not in the origin tree")
-      precondition(section.index.count == section.records.count, "section \(s) index misses items")
-      precondition(section.index.laneCount == section.geometry.columns, "section \(s) lane count")
-      let violation = section.records.withUnsafeBufferPointer { records in
-        let bounds = _RecordBounds(records)
-        return section.index._violation(bounds: { (bounds.minY($0), bounds.maxY($0)) })
-      }
-      precondition(violation == nil, "section \(s): \(violation ?? "")")
-    }
-    #endif
-  }
+  /// Test hook: the first broken internal invariant, as a message, or `nil`. The same check runs
+  /// after every mutation when the package is built with `CASCADE_INTERNAL_CHECKS`.
+  ///
+  /// - Complexity: O(n) for n items.
+  package func _violation() -> String? { _storage._violation() }
 }

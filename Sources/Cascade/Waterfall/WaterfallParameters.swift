@@ -63,10 +63,12 @@ public struct WaterfallParameters: Hashable, Sendable {
   /// keeps a hostile `columns` or `minColumnWidth` from allocating without limit.
   public static let maximumColumns = 1 << 16
 
-  /// Checks every value set here against `Docs/Spec/Waterfall.md`'s "valid" column.
+  /// Checks every value set here against `Docs/Spec/Waterfall.md`'s "valid" column, as the value at
+  /// `location`. The layout runs it on every parameter set it takes; front ends in this package
+  /// run it where they decode one.
   ///
   /// - Complexity: O(1).
-  public func validate(at location: LayoutError.Location) throws(LayoutError) {
+  package func validate(at location: LayoutError.Location) throws(LayoutError) {
     if columns != nil && minColumnWidth != nil {
       throw LayoutError(location, field: "columns", "cannot be set together with minColumnWidth")
     }
@@ -149,15 +151,20 @@ public struct WaterfallItem: Hashable, Sendable, ExpressibleByFloatLiteral, Expr
     WaterfallItem(.size(width: width, height: height), span: span)
   }
 
-  /// An item (row) of this height, from a literal.
-  public init(floatLiteral value: Double) { self.init(.height(value)) }
-  /// An item (row) of this height, from a literal.
-  public init(integerLiteral value: Int) { self.init(.height(Double(value))) }
-
-  /// Checks the item against `Docs/Spec/Waterfall.md`.
+  /// A one-column item of this height, from a literal: `120` is `.height(120)`.
   ///
   /// - Complexity: O(1).
-  public func validate(at location: LayoutError.Location) throws(LayoutError) {
+  public init(floatLiteral value: Double) { self.init(.height(value)) }
+  /// A one-column item of this height, from a literal: `120` is `.height(120)`.
+  ///
+  /// - Complexity: O(1).
+  public init(integerLiteral value: Int) { self.init(.height(Double(value))) }
+
+  /// Checks the item against `Docs/Spec/Waterfall.md`, as the value at `location`. The layout runs it on
+  /// every item it takes; front ends in this package run it where they decode one.
+  ///
+  /// - Complexity: O(1).
+  package func validate(at location: LayoutError.Location) throws(LayoutError) {
     switch measure {
     case .height(let h):
       if let reason = _reject(h, positive: false) { throw LayoutError(location, field: "height", reason) }

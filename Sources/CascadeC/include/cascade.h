@@ -1,6 +1,6 @@
 /* cascade.h: the C interface of Cascade, libCascadeC.
 
-   The first part is the contract of the C interface (Docs/Spec's c-api.md), exactly; the rest
+   The first part is the contract of the C interface (Docs/Spec/C.md), exactly; the rest
    follows it: error codes, typed updates without JSON, a few typed readers, and a collection-view
    model (cascade_viewport) for a C toolkit's scroll loop. Docs/C.md shows how to build, link and
    use it, with a complete example.
@@ -24,7 +24,7 @@ extern "C" {
 
 /* ---- The contract ------------------------------------------------------------------------- */
 
-/* One collection, exactly as `cascade session` holds it (protocol.md). */
+/* One collection, exactly as `cascade session` holds it (Docs/Spec/Protocol.md). */
 typedef struct cascade_session cascade_session;
 
 /* A new session with no collection. NULL only when memory is exhausted. */
@@ -33,7 +33,7 @@ cascade_session *cascade_session_create(void);
 /* Frees a session; NULL is allowed. */
 void cascade_session_destroy(cascade_session *session);
 
-/* One request of protocol.md's session (the UTF-8 JSON text of one line, `length` bytes, no
+/* One request of Docs/Spec/Protocol.md's session (the UTF-8 JSON text of one line, `length` bytes, no
    newline, need not be NUL-terminated) in; its response line out: NUL-terminated UTF-8, no
    newline, owned by the session and valid until the next call on it. Never NULL. */
 const char *cascade_session_respond(cascade_session *session, const char *request, size_t length);
@@ -101,14 +101,14 @@ enum {
    CASCADE_ERROR_INVALID_ARGUMENT for a NULL session. */
 int cascade_session_last_error_code(cascade_session *session);
 
-/* The message of the last call's error in protocol.md's words ("section: index 5 out of range
+/* The message of the last call's error in Docs/Spec/Protocol.md's words ("section: index 5 out of range
    (0..<2)", "items[3]: must be >= 0"), or "" when it succeeded. NUL-terminated UTF-8, owned by
    the session, valid until the next call on it; a static string for a NULL session. Never NULL. */
 const char *cascade_session_last_error(cascade_session *session);
 
 /* ---- Typed updates --------------------------------------------------------------------------
 
-   Each one has the effect and the error message of its JSON request (protocol.md), without
+   Each one has the effect and the error message of its JSON request (Docs/Spec/Protocol.md), without
    writing or parsing JSON: the same validation first, then one atomic change, so a refused
    update leaves the collection exactly as it was. It returns CASCADE_OK, or
    CASCADE_ERROR_REJECTED for what the JSON request would refuse (a bad item included, which

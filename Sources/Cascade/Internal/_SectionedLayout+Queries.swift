@@ -1,0 +1,301 @@
+// The queries every sectioned layout shares: one element by path, the rect query (with a
+// cursor, into a closure or into a buffer) and the point query, for any section storage.
+//
+// Frames are stored relative to their section's top. A query finds the sections meeting it
+// through the sum tree, converts its rect into section coordinates only to search the section's
+// interval index, with a little slack for rounding, and then tests each candidate's absolute
+// frame (`local y + origin`) exactly as reported, so a query never disagrees with
+// `layoutAttributes(for:)` about an element on an edge.
+//
+// Everything here is generic over the section type and `@inlinable`: each layout's public
+// entry points call it with its concrete section type, so the whole query specializes, the
+// index's search and merge inline, and answers reach the sink with no closure or existential
+// call per element.
+//
+// Map:
+//   _SectionedLayout.attributes(for:)        one element, O(log s)
+//   _SectionedLayout.forEachElement / elements(in:into:) / _query / _forEach   the rect query
+//   _SectionedLayout.element(at:)            the point query
+//   _ElementSink, _ClosureSink, _ArraySink   where a rect query's answers go
+//   _ItemVisitor, _PointVisitor              what turns the index's ids into answers
+
+extension _SectionedLayout {
+  /// The attributes of one element, or `nil` when the path is outside the collection or names a
+  /// header or footer of height 0.
+  ///
+  /// - Complexity: O(log s) for s sections.
+  @inlinable
+  func attributes(for path: ElementPath) -> LayoutAttributes? {
+    Self._attributes(for: path, sections, origins)
+  }
+
+  /// ``attributes(for:)``, static for the reason ``_query(_:_:_:after:into:)`` is.
+  @inlinable
+  static func _attributes(for path: ElementPath, _ sections: [Section], _ origins: _SectionOrigins) -> LayoutAttributes? {
+    guard sections.indices.contains(path.section) else { return nil }
+    let section = sections[path.section]
+    let geometry = section.geometry
+    let y0 = origins.origin(of: path.section)
+    switch path.kind {
+    case .header:
+      return geometry.header > 0 ? _header(path.section, geometry, y0) : nil
+    case .footer:
+      return geometry.footer > 0 ? _footer(path.section, geometry, section.footerY, y0) : nil
+    case .item:
+      guard section.records.indices.contains(path.item) else { return nil }
+      return _item(path.item, path.section, geometry, section.records[path.item], y0)
+    }
+  }
+
+  /// The rect query into a closure: see `WaterfallLayout.forEachElement(in:after:_:)`.
+  ///
+  /// - Complexity: O(log s + t·(L·log n + k·m)) for s sections, t of them meeting the rect's
+  ///   vertical range, L lanes, n items per section, k answers and m merge steps per answer.
+  @inlinable
+  func forEachElement(in rect: Rect, after: ElementPath?, _ body: (LayoutAttributes) -> Bool) {
+    withoutActuallyEscaping(body) { body in
+      var sink = _ClosureSink(body: body)
+      Self._query(sections, origins, rect, after: after, into: &sink)
+    }
+  }
+
+  /// The rect query appended to `buffer`, with no closure call per answer.
+  ///
+  /// - Complexity: that of ``forEachElement(in:after:_:)``.
+  @inlinable
+  func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
+    var sink = _ArraySink()
+    swap(&sink.buffer, &buffer)  // moves the buffer in without a copy
+    Self._query(sections, origins, rect, after: nil, into: &sink)
+    swap(&sink.buffer, &buffer)
+  }
+
+  /// The rect query, generic over where answers go so that each caller's sink inlines.
+  ///
+  /// Static, and given the sections and the origins rather than the whole layout: a method
+  /// called on the layout's storage would copy all of it (parameters included) first.
+  @inlinable
+  static func _query<Sink: _ElementSink>(
+    _ sections: [Section], _ origins: _SectionOrigins, _ rect: Rect, after: ElementPath?, into sink: inout Sink
+  ) {
+    let top = rect.minY, bottom = rect.maxY
+    guard !top.isNaN, !bottom.isNaN, !rect.minX.isNaN, !rect.maxX.isNaN else { return }
+    var s = origins.firstSection(endingAfter: top - origins.slack(top, bottom))
+    if let after { s = Swift.max(s, after.section) }
+    while s < sections.count {
+      let y0 = origins.origin(of: s)
+      if !(y0 < bottom + origins.slack(top, bottom, y0)) { return }
+      if !_forEach(sections, origins, section: s, y0: y0, rect, after: after, into: &sink) { return }
+      s += 1
+    }
+  }
+
+  /// Section `s`'s part of a rect query: header, items through the index, footer. Returns
+  /// `false` once the sink has asked to stop.
+  @inlinable
+  static func _forEach<Sink: _ElementSink>(
+    _ sections: [Section], _ origins: _SectionOrigins, section s: Int, y0: Double, _ rect: Rect,
+    after: ElementPath?, into sink: inout Sink
+  ) -> Bool {
+    if sections[s].height == 0 { return true }
+    let geometry = sections[s].geometry
+    // Skip what a cursor has already delivered: in its own section, the header and items up to it.
+    var afterItem = -1
+    let continuing = after?.section == s
+    if let after, continuing {
+      switch after.kind {
+      case .header: break
+      case .item: afterItem = after.item
+      case .footer: return true
+      }
+    }
+    if !continuing && geometry.header > 0 {
+      let header = _header(s, geometry, y0)
+      if _hit(header.frame, rect), !sink.take(header) { return false }
+    }
+    let slack = origins.slack(rect.minY, rect.maxY, y0)
+    // The visitor reaches the sink through a pointer: a copy of an array sink would make its
+    // first append copy the buffer. The pointer and the records' pointer live only inside these
+    // two closures, as does the visitor holding them.
+    let going = withUnsafeMutablePointer(to: &sink) { sink in
+      sections[s].records.withUnsafeBufferPointer { records in
+        var visitor = _ItemVisitor(records: records, geometry: geometry, section: s, y0: y0, rect: rect, sink: sink)
+        sections[s].index.forEachOverlapping(
+          rect.minY - y0 - slack, rect.maxY - y0 + slack, after: afterItem, in: _RecordBounds(records),
+          visiting: &visitor)
+        return visitor.going
+      }
+    }
+    if !going { return false }
+    if geometry.footer > 0 {
+      let footer = _footer(s, geometry, sections[s].footerY, y0)
+      if _hit(footer.frame, rect), !sink.take(footer) { return false }
+    }
+    return true
+  }
+
+  /// The first element, in spec order, whose frame contains `point`
+  /// (`minX <= x < maxX && minY <= y < maxY`), or `nil`.
+  ///
+  /// - Complexity: O(log s + L·log n) for s sections, L lanes and n items per section.
+  @inlinable
+  func element(at point: Point) -> LayoutAttributes? {
+    Self._element(at: point, sections, origins)
+  }
+
+  /// ``element(at:)``, static for the reason ``_query(_:_:_:after:into:)`` is.
+  @inlinable
+  static func _element(at point: Point, _ sections: [Section], _ origins: _SectionOrigins) -> LayoutAttributes? {
+    guard point.x.isFinite, point.y.isFinite else { return nil }
+    var s = origins.firstSection(endingAfter: point.y - origins.slack(point.y, point.y))
+    while s < sections.count {
+      let y0 = origins.origin(of: s)
+      let slack = origins.slack(point.y, point.y, y0)
+      if !(y0 <= point.y + slack) { return nil }
+      let geometry = sections[s].geometry
+      if geometry.header > 0 {
+        let header = _header(s, geometry, y0)
+        if header.frame.contains(point) { return header }
+      }
+      let local = point.y - y0
+      let found = sections[s].records.withUnsafeBufferPointer { records in
+        var visitor = _PointVisitor(records: records, geometry: geometry, section: s, y0: y0, point: point)
+        sections[s].index.forEachOverlapping(
+          local - slack, local + slack, after: -1, in: _RecordBounds(records), visiting: &visitor)
+        return visitor.found
+      }
+      if let found { return found }
+      if geometry.footer > 0 {
+        let footer = _footer(s, geometry, sections[s].footerY, y0)
+        if footer.frame.contains(point) { return footer }
+      }
+      s += 1
+    }
+    return nil
+  }
+
+  /// The rect query's test: positive overlap on both axes, and never a zero-height element.
+  @inlinable
+  static func _hit(_ frame: Rect, _ rect: Rect) -> Bool {
+    frame.size.height != 0 && frame.intersects(rect)
+  }
+
+  /// Section `s`'s header, `(0, y0, W, header)`, above the items.
+  @inlinable
+  static func _header(_ s: Int, _ geometry: Section.Geometry, _ y0: Double) -> LayoutAttributes {
+    LayoutAttributes(path: .header(s), frame: Rect(x: 0, y: y0, width: geometry.width, height: geometry.header), zIndex: 1)
+  }
+
+  /// Section `s`'s footer, `(0, y0 + footerY, W, footer)`, above the items.
+  @inlinable
+  static func _footer(_ s: Int, _ geometry: Section.Geometry, _ footerY: Double, _ y0: Double) -> LayoutAttributes {
+    LayoutAttributes(
+      path: .footer(s), frame: Rect(x: 0, y: y0 + footerY, width: geometry.width, height: geometry.footer), zIndex: 1)
+  }
+
+  /// Item `i` of section `s`: its record's local frame moved down to the section's origin.
+  @inlinable
+  static func _item(
+    _ i: Int, _ s: Int, _ geometry: Section.Geometry, _ record: Section.Record, _ y0: Double
+  ) -> LayoutAttributes {
+    var frame = geometry.frame(of: record)
+    frame.origin.y += y0
+    return LayoutAttributes(path: .item(i, section: s), frame: frame, zIndex: 0)
+  }
+}
+
+/// Where a query's answers go.
+@usableFromInline
+internal protocol _ElementSink {
+  /// Takes one answer; returns `false` to stop the query.
+  mutating func take(_ attributes: LayoutAttributes) -> Bool
+}
+
+/// Answers handed to the caller's closure (`forEachElement`). The closure is the caller's
+/// non-escaping one, made escapable for the query's duration only.
+@usableFromInline
+internal struct _ClosureSink: _ElementSink {
+  @usableFromInline let body: (LayoutAttributes) -> Bool
+  @inlinable init(body: @escaping (LayoutAttributes) -> Bool) { self.body = body }
+  @inlinable func take(_ attributes: LayoutAttributes) -> Bool { body(attributes) }
+}
+
+/// Answers appended to a buffer (`elements(in:into:)`).
+@usableFromInline
+internal struct _ArraySink: _ElementSink {
+  @usableFromInline var buffer: [LayoutAttributes] = []
+  @inlinable init() {}
+  @inlinable mutating func take(_ attributes: LayoutAttributes) -> Bool {
+    buffer.append(attributes)
+    return true
+  }
+}
+
+/// Turns the ids an interval-index query finds into attributes for a sink, testing each frame.
+///
+/// It holds pointers to the section's records and to the sink, so it is made inside their
+/// `withUnsafe…` closures and dies there. The ids come from the section's own index, which
+/// `layOut()` builds from exactly these records, so every id is a valid record index (checked by
+/// `_checkInvariants()`).
+@usableFromInline
+internal struct _ItemVisitor<Geometry: _SectionGeometry, Sink: _ElementSink>: _IntervalVisitor {
+  @usableFromInline let records: UnsafeBufferPointer<Geometry.Record>
+  @usableFromInline let geometry: Geometry
+  @usableFromInline let section: Int
+  @usableFromInline let y0: Double
+  @usableFromInline let rect: Rect
+  @usableFromInline let sink: UnsafeMutablePointer<Sink>
+  @usableFromInline var going = true
+
+  @inlinable
+  init(
+    records: UnsafeBufferPointer<Geometry.Record>, geometry: Geometry, section: Int, y0: Double, rect: Rect,
+    sink: UnsafeMutablePointer<Sink>
+  ) {
+    self.records = records
+    self.geometry = geometry
+    self.section = section
+    self.y0 = y0
+    self.rect = rect
+    self.sink = sink
+  }
+
+  @inlinable @inline(__always)
+  mutating func visit(_ id: Int) -> Bool {
+    var frame = geometry.frame(of: records[id])
+    frame.origin.y += y0
+    guard frame.size.height != 0 && frame.intersects(rect) else { return true }
+    going = sink.pointee.take(LayoutAttributes(path: .item(id, section: section), frame: frame, zIndex: 0))
+    return going
+  }
+}
+
+/// Stops an interval-index query at the first item whose frame contains a point. Made and used
+/// inside the records' `withUnsafeBufferPointer` closure, like ``_ItemVisitor``.
+@usableFromInline
+internal struct _PointVisitor<Geometry: _SectionGeometry>: _IntervalVisitor {
+  @usableFromInline let records: UnsafeBufferPointer<Geometry.Record>
+  @usableFromInline let geometry: Geometry
+  @usableFromInline let section: Int
+  @usableFromInline let y0: Double
+  @usableFromInline let point: Point
+  @usableFromInline var found: LayoutAttributes?
+
+  @inlinable
+  init(records: UnsafeBufferPointer<Geometry.Record>, geometry: Geometry, section: Int, y0: Double, point: Point) {
+    self.records = records
+    self.geometry = geometry
+    self.section = section
+    self.y0 = y0
+    self.point = point
+  }
+
+  @inlinable @inline(__always)
+  mutating func visit(_ id: Int) -> Bool {
+    var frame = geometry.frame(of: records[id])
+    frame.origin.y += y0
+    guard frame.contains(point) else { return true }
+    found = LayoutAttributes(path: .item(id, section: section), frame: frame, zIndex: 0)
+    return false
+  }
+}

@@ -1,0 +1,186 @@
+// The interval index against callers that lie: sources whose lanes change between the two passes
+// of `replaceAll` or fall outside the lanes, bounds that answer anything, ids past the 32-bit
+// limit. The index must report or trap, never write or read out of bounds. Also its one-buffer
+// storage through growth, moves, compaction and truncation.
+import Testing
+@testable import Cascade
+
+/// A lane source that answers from a script: `lanes[pass][id]`, one script per call of `lane(_:)`
+/// over all ids, so that the second pass of `replaceAll` can differ from the first.
+final class ScriptedSource: IntervalLaneSource, @unchecked Sendable {
+  let scripts: [[Int]]
+  let spans: [(minY: Double, maxY: Double)]
+  var calls = 0
+  init(_ scripts: [[Int]], spans: [(minY: Double, maxY: Double)]) {
+    self.scripts = scripts
+    self.spans = spans
+  }
+  func lane(_ id: Int) -> Int {
+    defer { calls += 1 }
+    let pass = Swift.min(calls / Swift.max(1, spans.count), scripts.count - 1)
+    return scripts[pass][id]
+  }
+  func minY(_ id: Int) -> Double { spans[id].minY }
+  func maxY(_ id: Int) -> Double { spans[id].maxY }
+}
+
+/// Bounds that answer at random: NaN, infinities, anything, differently every time.
+final class ChaoticBounds: IntervalBounds, @unchecked Sendable {
+  var rng: SplitMix64
+  init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+  func value() -> Double {
+    switch rng.int(0...5) {
+    case 0: return .nan
+    case 1: return rng.chance(0.5) ? .infinity : -.infinity
+    default: return rng.double(-1000...1000)
+    }
+  }
+  func minY(_ id: Int) -> Double { value() }
+  func maxY(_ id: Int) -> Double { value() }
+}
+
+@Suite("Interval index safety")
+struct IntervalIndexSafetyTests {
+  static let spans: [(minY: Double, maxY: Double)] = (0..<40).map { (Double($0), Double($0) + 5) }
+
+  func filledIndex() -> IntervalIndex {
+    var index = IntervalIndex(laneCount: 3)
+    for id in 0..<10 { index.append(id, lane: id % 3, maxY: Self.spans[id].maxY) }
+    return index
+  }
+
+  @Test func aSourceThatMovesAnIdToAnotherLaneOnTheSecondPassIsReported() {
+    let first = (0..<40).map { $0 % 3 }
+    var second = first
+    second[7] = (second[7] + 1) % 3  // one lane overruns, another underruns
+    var index = filledIndex()
+    let before = index._laneContents
+    let accepted = index._replaceAll(count: 40, from: ScriptedSource([first, second], spans: Self.spans))
+    #expect(!accepted)
+    #expect(index._laneContents == before, "a rejected replaceAll changed the index")
+    #expect(index._violation(bounds: { Self.spans[$0] }) == nil)
+  }
+
+  @Test func aSourceThatPutsEveryIdInOneLaneOnTheSecondPassIsReported() {
+    // The first pass sizes three slots; the second would write all 40 ids into lane 0's.
+    var index = filledIndex()
+    let before = index._laneContents
+    let source = ScriptedSource([(0..<40).map { $0 % 3 }, Array(repeating: 0, count: 40)], spans: Self.spans)
+    let accepted = index._replaceAll(count: 40, from: source)
+    #expect(!accepted)
+    #expect(index._laneContents == before)
+  }
+
+  @Test func lanesOutsideTheIndexAreReportedOnEitherPass() {
+    var index = filledIndex()
+    let before = index._laneContents
+    let good = (0..<40).map { $0 % 3 }
+    for bad in [-1, 3, Int.max, Int.min] {
+      var script = good
+      script[20] = bad
+      let first = index._replaceAll(count: 40, from: ScriptedSource([script], spans: Self.spans))
+      #expect(!first, "lane \(bad) on the first pass")
+      let second = index._replaceAll(count: 40, from: ScriptedSource([good, script], spans: Self.spans))
+      #expect(!second, "lane \(bad) on the second pass")
+    }
+    #expect(index._laneContents == before)
+  }
+
+  @Test func countsOutsideTheIdRangeAreReported() {
+    var index = filledIndex()
+    let source = ScriptedSource([Array(repeating: 0, count: 40)], spans: Self.spans)
+    let negative = index._replaceAll(count: -1, from: source)
+    let tooMany = index._replaceAll(count: IntervalIndex.maximumID + 2, from: source)
+    #expect(!negative && !tooMany)
+    #expect(index.count == 10)
+  }
+
+  @Test func anHonestSourceReplacesTheIndex() {
+    var index = filledIndex()
+    let lanes = (0..<40).map { $0 % 3 }
+    let accepted = index._replaceAll(count: 40, from: ScriptedSource([lanes], spans: Self.spans))
+    #expect(accepted)
+    #expect(index._laneContents == (0..<3).map { l in (0..<40).filter { $0 % 3 == l } })
+    #expect(index._violation(bounds: { Self.spans[$0] }) == nil)
+    // And it keeps growing from the exact-size storage replaceAll leaves.
+    for id in 40..<60 { index.append(id, lane: id % 3, maxY: Double(id) + 5) }
+    #expect(index._violation(bounds: { (Double($0), Double($0) + 5) }) == nil)
+    #expect(index.count == 60)
+  }
+
+  /// The public entry point traps on what `_replaceAll` reports, rather than writing out of
+  /// bounds in a release build.
+  @Test func replaceAllTrapsOnALyingSource() async {
+    await #expect(processExitsWith: .failure) {
+      var index = IntervalIndex(laneCount: 2)
+      let spans: [(minY: Double, maxY: Double)] = (0..<8).map { (Double($0), Double($0) + 1) }
+      index.replaceAll(count: 8, from: ScriptedSource([[0, 1, 0, 1, 0, 1, 0, 1], Array(repeating: 1, count: 8)], spans: spans))
+    }
+  }
+
+  @Test func appendTrapsOnAnIdPastThe32BitLimit() async {
+    await #expect(processExitsWith: .failure) {
+      var index = IntervalIndex(laneCount: 1)
+      index.append(IntervalIndex.maximumID + 1, lane: 0, maxY: 1)
+    }
+    await #expect(processExitsWith: .failure) {
+      var index = IntervalIndex(laneCount: 1)
+      index.append(-1, lane: 0, maxY: 1)
+    }
+  }
+
+  /// Bounds that answer anything steer the searches anywhere, but every id reported is one the
+  /// index holds, in increasing order, once, and no query reads outside the lanes.
+  @Test(arguments: [1, 3, 8, 9, 40] as [Int])
+  func chaoticBoundsGiveOnlyIdsTheIndexHolds(lanes: Int) {
+    var rng = SplitMix64(seed: UInt64(lanes))
+    var index = IntervalIndex(laneCount: lanes)
+    for id in 0..<2_000 { index.append(id, lane: rng.int(0...lanes - 1), maxY: rng.double(-100...100)) }
+    let bounds = ChaoticBounds(seed: 99)
+    for _ in 0..<300 {
+      let lower = bounds.value(), upper = bounds.value()
+      let after = rng.chance(0.3) ? rng.int(-5...2_100) : -1
+      var found: [Int] = []
+      index.forEachOverlapping(lower, upper, after: after, in: bounds) { found.append($0); return true }
+      #expect(found.allSatisfy { (0..<2_000).contains($0) && $0 > after })
+      #expect(zip(found, found.dropFirst()).allSatisfy { $0 < $1 }, "ids out of order or repeated")
+    }
+  }
+
+  /// Many lanes growing unevenly, truncated and grown again: the lanes move inside the one buffer
+  /// and get compacted, and stay what a plain array per lane would hold.
+  @Test(arguments: [2, 5, 33] as [Int])
+  func storageThroughGrowthMovesCompactionAndTruncation(lanes: Int) {
+    var rng = SplitMix64(seed: UInt64(100 + lanes))
+    var index = IntervalIndex(laneCount: lanes)
+    var model: [[Int]] = Array(repeating: [], count: lanes)
+    var laneOf: [Int] = []
+    var next = 0
+    for round in 0..<30 {
+      for _ in 0..<rng.int(0...400) {
+        // Skewed: a few lanes get most ids, so some outgrow their neighbours and move.
+        let lane = rng.chance(0.6) ? rng.int(0...Swift.min(1, lanes - 1)) : rng.int(0...lanes - 1)
+        index.append(next, lane: lane, maxY: Double(next))
+        model[lane].append(next)
+        laneOf.append(lane)
+        next += 1
+      }
+      if rng.chance(0.4) {
+        let cut = rng.int(0...next)
+        index.removeAll(from: cut)
+        model = model.map { $0.filter { $0 < cut } }
+        laneOf.removeSubrange(cut...)
+        next = cut
+      }
+      #expect(index._laneContents == model, "round \(round)")
+      #expect(index._violation(bounds: { (Double($0), Double($0)) }) == nil, "round \(round)")
+      #expect(index.count == next)
+      // Queries read the moved lanes correctly.
+      let lower = rng.double(-1...Double(next)), upper = lower + rng.double(0...50)
+      var found: [Int] = []
+      index.forEachOverlapping(lower, upper, bounds: { (Double($0), Double($0)) }) { found.append($0); return true }
+      #expect(found == (0..<next).filter { Double($0) > lower && Double($0) < upper }, "round \(round)")
+    }
+    _ = laneOf
+  }
+}

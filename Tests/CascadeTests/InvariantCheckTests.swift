@@ -1,0 +1,64 @@
+// The invariant check is shared: it runs for every sectioned layout (after every mutation when
+// built with CASCADE_INTERNAL_CHECKS), and it notices a broken state in either layout.
+import Testing
+@testable import Cascade
+
+@Suite("Invariant check")
+struct InvariantCheckTests {
+  func list() throws -> ListLayout {
+    try ListLayout(width: 100, parameters: ListParameters(itemSpacing: 2), sections: [
+      ListSection(parameters: ListParameters(header: 10), items: (0..<40).map { ListItem(height: Double($0 % 7)) }),
+      ListSection(parameters: ListParameters(footer: 4), items: [5, 6]),
+    ])
+  }
+
+  func waterfall() throws -> WaterfallLayout {
+    try WaterfallLayout(width: 300, parameters: WaterfallParameters(columns: 3), sections: [
+      WaterfallSection(header: 10, items: (0..<100).map { .height(Double($0 % 9) * 10, span: .columns($0 % 5 == 0 ? 2 : 1)) }),
+    ])
+  }
+
+  @Test func healthyLayoutsPass() throws {
+    #expect(try list()._violation() == nil)
+    #expect(try waterfall()._violation() == nil)
+  }
+
+  @Test func aHeightMissingFromTheSumTreeIsCaught() throws {
+    var list = try list()
+    list._storage.origins.setHeight(1, at: 0)
+    #expect(list._violation() == "section 0 height not in the origin tree")
+    var layout = try waterfall()
+    layout._storage.origins.setHeight(1, at: 0)
+    #expect(layout._violation() == "section 0 height not in the origin tree")
+  }
+
+  @Test func anItemMissingFromTheIndexIsCaught() throws {
+    var list = try list()
+    list._storage.sections[0].index.removeAll(from: 30)
+    #expect(list._violation()?.hasPrefix("section 0: id 30 missing") == true)
+    var layout = try waterfall()
+    layout._storage.sections[0].index.removeAll(from: 99)
+    #expect(layout._violation()?.hasPrefix("section 0: id 99 missing") == true)
+  }
+
+  @Test func aBrokenLaneIsCaught() throws {
+    var list = try list()
+    list._storage.sections[0].records[20].y = -50  // starts above its predecessor
+    #expect(list._violation()?.contains("starts or ends above") == true)
+    var layout = try waterfall()
+    layout._storage.sections[0].records[50].column = 2  // in lane 2 by its record, not in the index
+    #expect(layout._violation() != nil)
+  }
+
+  @Test func aDirtySectionIsCaught() throws {
+    var list = try list()
+    list._storage.sections[1].invalidate(from: 0)
+    #expect(list._violation() == "section 1 left dirty")
+  }
+
+  @Test func theWaterfallsOwnChecksRun() throws {
+    var layout = try waterfall()
+    layout._storage.sections[0].checkpointCounts.removeLast()
+    #expect(layout._violation()?.hasPrefix("section 0: ") == true)
+  }
+}
