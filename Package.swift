@@ -49,7 +49,7 @@ let package = Package(
     // product.
     .target(name: "CascadeTestSupport", dependencies: ["Cascade"], path: "Tests/CascadeTestSupport"),
     .testTarget(name: "CascadeTests", dependencies: ["Cascade", "CascadeTestSupport"]),
-    .testTarget(name: "CascadeViewTests", dependencies: ["Cascade", "CascadeView"]),
+    .testTarget(name: "CascadeViewTests", dependencies: ["Cascade", "CascadeView", "CascadeTestSupport"]),
     .testTarget(name: "CascadeJSONTests", dependencies: ["Cascade", "CascadeJSON"]),
     // The `cascade` executable, run as a user runs it.
     .testTarget(name: "CascadeCLITests", dependencies: ["Cascade", "CascadeJSON", "CascadeTestSupport"]),

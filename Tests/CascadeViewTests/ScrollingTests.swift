@@ -1,4 +1,5 @@
 import Cascade
+import CascadeTestSupport
 import CascadeView
 import Testing
 
@@ -15,16 +16,7 @@ import Testing
       source, width: 400, height: 700, layout: WaterfallParameters(columns: 3), delegate: recorder, overscan: 150)
 
     // Every frame once, for the brute force.
-    var all: [LayoutAttributes] = []
-    for s in 0..<view.numberOfSections {
-      for kind in [ElementKind.header, .footer] {
-        if let a = view.layout.layoutAttributes(for: ElementPath(kind: kind, section: s)) { all.append(a) }
-      }
-      for i in 0..<view.numberOfItems(inSection: s) {
-        if let a = view.layout.layoutAttributes(for: .item(i, section: s)) { all.append(a) }
-      }
-    }
-    all.sort { $0.path < $1.path }
+    let all = allElements(view.layout)
     #expect(all.count == 100_008)
 
     let height = view.contentSize.height
@@ -41,7 +33,7 @@ import Testing
     for y in offsets {
       try view.setContentOffset(Point(x: 0, y: y))
       let rect = view.displayRect
-      let expected = all.filter { $0.frame.height != 0 && $0.frame.intersects(rect) }
+      let expected = bruteForceQuery(all, rect)
       let got = displayedPairs(view)
       #expect(got == expected, "offset \(y)")
       if got != expected { return }
