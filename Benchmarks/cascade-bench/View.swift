@@ -72,10 +72,14 @@ extension Scenarios {
   // deleted. Measures the view's own work (planning, rollback record, remap, anchoring,
   // refresh) more than the layout's, which recomputes at most one checkpoint block.
   func viewBatchUpdate(_ n: Int, _ collection: BenchCollection) {
-    // One section of the collection's items, at its width and parameters.
+    // One section of the collection's items, at its width and parameters, without headers and
+    // footers (this data source serves items only).
     let source = MutableBenchDataSource(items: collection.sections.flatMap(\.items))
+    var parameters = collection.parameters
+    parameters.header = 0
+    parameters.footer = 0
     let view = CollectionView<BenchCell, WaterfallLayout>(
-      layout: mustSucceed("empty layout") { try WaterfallLayout(width: collection.width, parameters: collection.parameters) },
+      layout: mustSucceed("empty layout") { try WaterfallLayout(width: collection.width, parameters: parameters) },
       bounds: Size(width: collection.width, height: Workload.viewportHeight))
     view.register(forCellWithReuseIdentifier: "cell", prepareForReuse: { $0.prepareForReuse() }) { BenchCell() }
     view.dataSource = source
