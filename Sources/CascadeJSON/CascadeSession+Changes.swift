@@ -24,7 +24,7 @@ extension CascadeSession {
     } catch {
       throw Self.describe(error, request: request, root: root)
     }
-    guard layout.contentSize.height.isFinite else {
+    guard layout.contentSize.height.isFinite, layout.contentSize.width.isFinite else {
       // The inverse of a valid change is valid (the core's tests check it); if it were not,
       // keep the changed layout rather than trap.
       try? layout.apply(undo)
@@ -54,6 +54,8 @@ extension CascadeSession {
       return (.deleteSection(at: at), .root)
     case .width(let width):
       return (.setWidth(width), .root)
+    case .height(let height):
+      return (.setHeight(height), .root)
     default:
       throw JSONError(.root.key("op"), "not a change")
     }
@@ -86,6 +88,8 @@ extension CascadeSession {
       return JSONError(error.field.map { root.field($0) } ?? root, error.reason.description)
     case (.width, .collection, _):
       return JSONError(.root.key("width"), error.reason.description)
+    case (.height, .collection, _):
+      return JSONError(.root.key("height"), error.reason.description)
     default:
       return JSONError(error, under: .root.key("collection"))
     }

@@ -55,7 +55,7 @@ public struct CascadeSession: Sendable {
   public mutating func handle(_ request: SessionRequest, into writer: inout JSONWriter) throws(JSONError) {
     if case .load(let document) = request {
       let layout = try document.makeLayout(at: .root.key("collection"))
-      guard layout.contentSize.height.isFinite else {
+      guard layout.contentSize.height.isFinite, layout.contentSize.width.isFinite else {
         throw JSONError(.root.key("collection"), "the layout overflows (the content height is not finite)")
       }
       self.layout = layout
@@ -73,8 +73,20 @@ public struct CascadeSession: Sendable {
     }
     guard let layout else { return }
     switch request {
-    case .load, .append, .insert, .delete, .update, .insertSection, .deleteSection, .width:
+    case .load, .append, .insert, .delete, .update, .insertSection, .deleteSection, .width, .height:
       break
+    case .viewport(let rect, let pin):
+      try writer.elements(layout.elements(inViewport: rect, pinningHeaders: pin))
+    case .neighbor(let s, let i, let direction):
+      try Self.check(s, in: 0..<layout.numberOfSections, "section")
+      try Self.check(i, in: 0..<layout.numberOfItems(inSection: s), "item")
+      writer.key("element")
+      if let next = layout.neighbor(of: ItemPath(item: i, section: s), direction: direction),
+         let element = layout.layoutAttributesForItem(at: next) {
+        try writer.element(element)
+      } else {
+        writer.null()
+      }
     case .query(let rect):
       try writer.elements(layout.elements(in: rect))
     case .page(let rect, let limit, let token):

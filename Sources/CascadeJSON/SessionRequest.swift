@@ -37,6 +37,12 @@ public enum SessionRequest: Equatable, Sendable {
   case frame(section: Int, item: Int)
   /// `{"op":"layout"}`.
   case layout
+  /// `{"op":"height","height":h}`: the height of a horizontal collection.
+  case height(Double)
+  /// `{"op":"viewport","rect":[x,y,w,h],"pinHeaders":true}`; `pinHeaders` defaults to `false`.
+  case viewport(Rect, pinHeaders: Bool)
+  /// `{"op":"neighbor","section":s,"item":i,"direction":"up"|"down"|"left"|"right"}`.
+  case neighbor(section: Int, item: Int, direction: NeighborDirection)
 
   /// Whether the request changes the collection (and answers with its `contentSize`); `load`
   /// replaces it instead.
@@ -44,15 +50,15 @@ public enum SessionRequest: Equatable, Sendable {
   /// - Complexity: O(1).
   public var changesCollection: Bool {
     switch self {
-    case .append, .insert, .delete, .update, .insertSection, .deleteSection, .width: true
-    case .load, .query, .page, .point, .frame, .layout: false
+    case .append, .insert, .delete, .update, .insertSection, .deleteSection, .width, .height: true
+    case .load, .query, .page, .point, .frame, .layout, .viewport, .neighbor: false
     }
   }
 
   /// The request names, in `Docs/Spec/Protocol.md`'s order.
   public static let operations = [
     "load", "append", "insert", "delete", "update", "insertSection", "deleteSection",
-    "width", "query", "page", "point", "frame", "layout",
+    "width", "height", "query", "page", "point", "viewport", "neighbor", "frame", "layout",
   ]
 
   /// Decodes a request; errors name the request's own keys (`items[2].height: must be >= 0`,
@@ -106,6 +112,23 @@ public enum SessionRequest: Equatable, Sendable {
       self = .frame(section: try int("section"), item: try int("item"))
     case "layout":
       self = .layout
+    case "height":
+      self = .height(try reader.require("height", at: .root).number(at: .root.key("height")))
+    case "viewport":
+      let rect = try rect()
+      var pin = false
+      if let value = reader.take("pinHeaders") {
+        guard case .bool(let b) = value else { throw JSONError(.root.key("pinHeaders"), "must be true or false") }
+        pin = b
+      }
+      self = .viewport(rect, pinHeaders: pin)
+    case "neighbor":
+      let s = try int("section"), i = try int("item")
+      let name = try reader.require("direction", at: .root).string(at: .root.key("direction"))
+      guard let direction = NeighborDirection(rawValue: name) else {
+        throw JSONError(.root.key("direction"), "unknown direction '\(name)' (expected one of up, down, left, right)")
+      }
+      self = .neighbor(section: s, item: i, direction: direction)
     default:
       throw JSONError(.root.key("op"), "unknown op '\(op)' (expected one of \(Self.operations.joined(separator: ", ")))")
     }

@@ -11,6 +11,9 @@ extension LayoutSection where Parameters == WaterfallParameters, Item == Waterfa
   /// - Complexity: O(k) for k items.
   public init(json value: JSONValue, at path: JSONPath) throws(JSONError) {
     var reader = try JSONObjectReader(value, at: path)
+    for key in ["orientation", "direction"] where reader.has(key) {
+      throw JSONError(path.key(key), "belongs to the layout only, not to a section")
+    }
     let parameters = try WaterfallParameters(reading: &reader, at: path)
     let items = try reader.take("items").map { v throws(JSONError) in try WaterfallItem.items(json: v, at: path.key("items")) }
     try reader.finish(at: path)

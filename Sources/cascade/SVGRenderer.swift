@@ -35,6 +35,13 @@ struct SVGRenderer {
     for s in 0..<layout.numberOfSections { svg += section(s, visible) }
     svg += "<rect class=\"content\" x=\"0\" y=\"0\" width=\"\(n(size.width))\" height=\"\(n(size.height))\" fill=\"none\" stroke=\"#94a3b8\"/>\n"
     if let viewport {
+      // Headers where a viewer scrolled to the viewport sees them: at their pinned frames, above
+      // the items, wherever pinning moved them.
+      for element in layout.elements(inViewport: viewport, pinningHeaders: true) where element.path.kind == .header {
+        guard let frame = layout.layoutAttributes(for: element.path)?.frame, frame != element.frame else { continue }
+        svg += box(element.frame, kind: "pinned-header", fill: "#334155", label: "header \(element.path.section)",
+                   text: "#f8fafc", dim: false, highlight: true)
+      }
       svg += "<rect class=\"viewport\" x=\"\(n(viewport.minX))\" y=\"\(n(viewport.minY))\" width=\"\(n(viewport.width))\" "
         + "height=\"\(n(viewport.height))\" fill=\"#ef4444\" fill-opacity=\"0.06\" stroke=\"#dc2626\" stroke-width=\"2\" stroke-dasharray=\"6 4\"/>\n"
     }
@@ -57,7 +64,7 @@ struct SVGRenderer {
   private func section(_ s: Int, _ visible: Set<ElementPath>) -> String {
     guard let band = layout.frame(ofSection: s) else { return "" }
     var svg = "<g class=\"section\" data-section=\"\(s)\">\n"
-    svg += "<rect class=\"band\" x=\"0\" y=\"\(n(band.minY))\" width=\"\(n(band.width))\" height=\"\(n(band.height))\" "
+    svg += "<rect class=\"band\" x=\"\(n(band.minX))\" y=\"\(n(band.minY))\" width=\"\(n(band.width))\" height=\"\(n(band.height))\" "
       + "fill=\"\(s % 2 == 0 ? "#f1f5f9" : "#e2e8f0")\"/>\n"
     for kind in [ElementKind.header, .footer] {
       let path = ElementPath(kind: kind, section: s)

@@ -42,4 +42,20 @@ import Testing
     #expect(svg.contains("<rect class=\"item\" x=\"106\" y=\"21\" width=\"93\" height=\"28\" rx=\"4\" fill=\"#ffb703\" fill-opacity=\"0.35\"/>"))
     #expect(svg.contains("viewport (0, 60, 200, 30): 2 elements"))
   }
+
+  @Test func drawsHorizontalRightToLeftCollectionsAndPinnedHeaders() throws {
+    let document = """
+      {"height": 100, "layout": {"orientation": "horizontal", "direction": "rtl"},
+       "sections": [{"header": 20, "items": [30, 40, {"size": [2, 1]}]}]}
+      """
+    let result = try CommandRunner.run(["render", "--svg", "-", "--rect", "40,0,60,100"], input: document)
+    #expect(result.status == 0 && result.stderr.isEmpty)
+    let svg = result.stdout
+    // Content 150 × 100; the band spans it; frames mirrored: header at x 130, item 2 at x 0.
+    #expect(svg.contains("<rect class=\"band\" x=\"0\" y=\"0\" width=\"150\" height=\"100\""))
+    #expect(svg.contains("<rect class=\"header\" x=\"131\" y=\"1\" width=\"18\" height=\"98\""))
+    #expect(svg.contains("<rect class=\"item\" x=\"1\" y=\"1\" width=\"88\" height=\"43\""))
+    // Pinned to the viewport's right edge: 100 - 20 = 80.
+    #expect(svg.contains("<rect class=\"pinned-header\" x=\"81\" y=\"1\" width=\"18\" height=\"98\""))
+  }
 }

@@ -80,6 +80,7 @@ extension ReferenceWaterfall {
     case .moveSection(let from, let to): sections.insert(sections.remove(at: from), at: to)
     case .setSectionParameters(let p, let s): sections[s].parameters = p
     case .setWidth(let w): width = w
+    case .setHeight: break  // the model is vertical
     }
   }
 }

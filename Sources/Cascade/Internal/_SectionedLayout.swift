@@ -218,6 +218,8 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
           inverse.append(.setSectionParameters(sections[s].parameters, section: s))
         case .setWidth:
           inverse.append(.setWidth(width))
+        case .setHeight:
+          break  // rejected by the validator: the storage is always vertical
         }
       }
       switch change {
@@ -262,6 +264,8 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
         width = w
         for s in sections.indices { sections[s].reconfigure(over: parameters, width: w) }
         structural = true
+      case .setHeight:
+        break  // rejected by the validator
       }
     }
     if structural {
@@ -455,6 +459,10 @@ internal struct _BatchValidator<Section: _SectionStorage> {
         try Section.validate(entry.parameters, over: layout.parameters, width: w, section: s)
       }
       width = w
+    case .setHeight:
+      // The storage is always vertical; a horizontal layout turns its `setHeight` into the
+      // storage's `setWidth` before it gets here.
+      throw LayoutError(.collection, field: "height", _LayoutRules.setHeightOnVertical)
     }
   }
 }

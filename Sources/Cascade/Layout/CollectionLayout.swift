@@ -77,6 +77,31 @@ public protocol CollectionLayout: Sendable {
   ///
   /// - Complexity: each layout documents what each change recomputes.
   mutating func apply(_ changes: [Change]) throws(LayoutError)
+
+  /// Which way the collection scrolls. A default implementation says `.vertical`.
+  var orientation: LayoutOrientation { get }
+
+  /// Whether frames are mirrored. A default implementation says `.leftToRight`.
+  var direction: LayoutDirection { get }
+
+  /// Appends the viewport query of `Docs/Spec/Waterfall.md` to `buffer` (not cleared first):
+  /// the rect query of `viewport`, and with `pinningHeaders` every section's header at its
+  /// pinned (sticky) frame, included when that frame overlaps `viewport`; in spec order.
+  ///
+  /// A default implementation answers the rect query without pinning, for layouts that cannot
+  /// say where a section ends.
+  ///
+  /// - Complexity: that of the rect query plus O(1) per section met, for the layouts in this
+  ///   package.
+  func elements(inViewport viewport: Rect, pinningHeaders: Bool, into buffer: inout [LayoutAttributes])
+
+  /// The point query with headers pinned in `viewport`: a pinned header that holds the point
+  /// (and overlaps the viewport) is the answer, since it is drawn above the items; otherwise the
+  /// first item or footer, in spec order, that holds it. A header never answers at its unpinned
+  /// frame. A default implementation answers ``element(at:)``.
+  ///
+  /// - Complexity: O(log n) plus the elements around the point, for the layouts in this package.
+  func element(at point: Point, pinningHeadersIn viewport: Rect) -> LayoutAttributes?
 }
 
 extension CollectionLayout {
@@ -212,8 +237,10 @@ public enum LayoutChange<Item: Sendable, SectionParameters: Sendable>: Sendable 
   case moveSection(from: Int, to: Int)
   /// Replaces the parameter overrides of `section`.
   case setSectionParameters(SectionParameters, section: Int)
-  /// Changes the collection's width.
+  /// Changes the width of a vertical collection; a horizontal one rejects it.
   case setWidth(Double)
+  /// Changes the height of a horizontal collection; a vertical one rejects it.
+  case setHeight(Double)
 }
 
 extension LayoutChange: Equatable where Item: Equatable, SectionParameters: Equatable {}

@@ -95,9 +95,53 @@ public struct ListLayout: InvertibleCollectionLayout {
   ///
   /// - Throws: ``LayoutError`` naming the first invalid value.
   /// - Complexity: O(n) for n rows.
-  public init(width: Double, parameters: ListParameters = ListParameters(), sections: [ListSection] = []) throws(LayoutError) {
+  public init(
+    width: Double, parameters: ListParameters = ListParameters(), sections: [ListSection] = [],
+    direction: LayoutDirection = .leftToRight
+  ) throws(LayoutError) {
     try self.init(width: width, parameters: parameters, sections: sections, _itemLimit: _maximumItemsPerSection)
+    _presentation = _Presentation(.vertical, direction)
   }
+
+  /// Creates a horizontal list of height `height`: rows become columns side by side, each
+  /// item's height standing for its width (`Docs/Spec/Waterfall.md`, "Horizontal").
+  ///
+  /// - Complexity: O(n) for n items.
+  public init(
+    height: Double, parameters: ListParameters = ListParameters(), sections: [ListSection] = [],
+    direction: LayoutDirection = .leftToRight
+  ) throws(LayoutError) {
+    try self.init(orientation: .horizontal, extent: height, parameters: parameters, sections: sections, direction: direction)
+  }
+
+  /// Creates a list of either orientation: `extent` is the width of a vertical list, the height
+  /// of a horizontal one.
+  ///
+  /// - Complexity: O(n) for n items.
+  public init(
+    orientation: LayoutOrientation, extent: Double, parameters: ListParameters = ListParameters(),
+    sections: [ListSection] = [], direction: LayoutDirection = .leftToRight
+  ) throws(LayoutError) {
+    if orientation == .vertical {
+      try self.init(width: extent, parameters: parameters, sections: sections, direction: direction)
+      return
+    }
+    let transposed = sections.map { ListSection(parameters: $0.parameters._transposed, items: $0.items) }
+    do {
+      try self.init(width: extent, parameters: parameters._transposed, sections: transposed, _itemLimit: _maximumItemsPerSection)
+    } catch {
+      throw error._transposed
+    }
+    _presentation = _Presentation(.horizontal, direction)
+  }
+
+  /// Orientation and direction; see `WaterfallLayout._presentation`.
+  @usableFromInline internal var _presentation = _Presentation(.vertical, .leftToRight)
+
+  /// Which way the list scrolls.
+  public var orientation: LayoutOrientation { _presentation.orientation }
+  /// Whether frames are mirrored.
+  public var direction: LayoutDirection { _presentation.direction }
 
   /// Test hook: a list whose sections hold at most `_itemLimit` rows; see
   /// `WaterfallLayout.init(width:parameters:sections:_itemLimit:)`.
@@ -111,16 +155,21 @@ public struct ListLayout: InvertibleCollectionLayout {
     }
   }
 
-  /// The collection's width.
-  public var width: Double { _storage.width }
+  /// The content's width: the list's width when vertical, its length along x when horizontal.
+  public var width: Double { _presentation.orientation == .vertical ? _storage.width : _storage.origins.total }
+  /// The content's height: the list's height when horizontal, its length along y when vertical.
+  public var height: Double { _presentation.orientation == .vertical ? _storage.origins.total : _storage.width }
 
-  /// The layout-level parameters.
-  public var parameters: ListParameters { _storage.parameters }
+  /// The layout-level parameters, as given.
+  public var parameters: ListParameters {
+    _presentation.orientation == .vertical ? _storage.parameters : _storage.parameters._transposed
+  }
 
-  /// `(W, bottom of the last section)`.
+  /// `(W, bottom of the last section)` when vertical, `(end of the last section, H)` when
+  /// horizontal.
   ///
   /// - Complexity: O(1).
-  public var contentSize: Size { Size(width: _storage.width, height: _storage.origins.total) }
+  public var contentSize: Size { Size(width: width, height: height) }
 
   /// The number of sections.
   ///
@@ -138,7 +187,21 @@ public struct ListLayout: InvertibleCollectionLayout {
   ///   plus O(log s) for the section origins; section and width changes O(s) plus the sections
   ///   they lay out.
   public mutating func apply(_ changes: [ListLayout.Change]) throws(LayoutError) {
-    try _storage.apply(changes)
+    if _presentation.orientation == .vertical { try _storage.apply(changes); return }
+    do { try _storage.apply(changes.map(Self._transposed)) } catch { throw error._transposed }
+  }
+
+  /// A change of a horizontal list as its vertical storage takes it, and back; see
+  /// `WaterfallLayout._transposed(_:)`.
+  @usableFromInline
+  static func _transposed(_ change: ListLayout.Change) -> ListLayout.Change {
+    switch change {
+    case .insertSection(let section, let s): .insertSection(ListSection(parameters: section.parameters._transposed, items: section.items), at: s)
+    case .setSectionParameters(let p, let s): .setSectionParameters(p._transposed, section: s)
+    case .setWidth(let w): .setHeight(w)
+    case .setHeight(let h): .setWidth(h)
+    case .appendItems, .insertItems, .replaceItems, .deleteItems, .moveItem, .deleteSection, .moveSection: change
+    }
   }
 
   /// Applies a batch and sets `inverse` to the batch that undoes it; see
@@ -148,7 +211,13 @@ public struct ListLayout: InvertibleCollectionLayout {
   public mutating func apply(
     _ changes: [ListLayout.Change], inverse: inout [ListLayout.Change]
   ) throws(LayoutError) {
-    try _storage.apply(changes, inverse: &inverse, recording: true)
+    if _presentation.orientation == .vertical {
+      try _storage.apply(changes, inverse: &inverse, recording: true)
+      return
+    }
+    var undo: [ListLayout.Change] = []
+    do { try _storage.apply(changes.map(Self._transposed), inverse: &undo, recording: true) } catch { throw error._transposed }
+    inverse = undo.map(Self._transposed)
   }
 
   /// The attributes of one element, or `nil` when the path is outside the collection or names a
@@ -156,7 +225,7 @@ public struct ListLayout: InvertibleCollectionLayout {
   ///
   /// - Complexity: O(log s).
   public func layoutAttributes(for path: ElementPath) -> LayoutAttributes? {
-    _storage.attributes(for: path)
+    _storage.attributes(for: path, _presentation)
   }
 
   /// Every element overlapping `rect`, in spec order, after `after`; `body` returns `false` to stop.
@@ -164,7 +233,7 @@ public struct ListLayout: InvertibleCollectionLayout {
   /// - Complexity: O(log s + t·log n + k) for t sections meeting the rect and k answers.
   ///   Allocates nothing.
   public func forEachElement(in rect: Rect, after: ElementPath?, _ body: (LayoutAttributes) -> Bool) {
-    _storage.forEachElement(in: rect, after: after, body)
+    _storage.forEachElement(in: rect, after: after, _presentation, body)
   }
 
   /// Appends every element overlapping `rect`, in spec order, to `buffer`; allocates nothing
@@ -172,14 +241,29 @@ public struct ListLayout: InvertibleCollectionLayout {
   ///
   /// - Complexity: that of ``forEachElement(in:after:_:)``.
   public func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
-    _storage.elements(in: rect, into: &buffer)
+    _storage.elements(in: rect, _presentation, into: &buffer)
+  }
+
+  /// The viewport query, headers pinned when `pinningHeaders`; see
+  /// ``WaterfallLayout/elements(inViewport:pinningHeaders:into:)``.
+  ///
+  /// - Complexity: that of ``forEachElement(in:after:_:)``.
+  public func elements(inViewport viewport: Rect, pinningHeaders: Bool, into buffer: inout [LayoutAttributes]) {
+    _storage.elements(inViewport: viewport, pinningHeaders: pinningHeaders, _presentation, into: &buffer)
+  }
+
+  /// The hit test with headers pinned in `viewport`.
+  ///
+  /// - Complexity: that of ``element(at:)``.
+  public func element(at point: Point, pinningHeadersIn viewport: Rect) -> LayoutAttributes? {
+    _storage.element(at: point, pinningHeadersIn: viewport, _presentation)
   }
 
   /// The first element, in spec order, containing `point`, or `nil`.
   ///
   /// - Complexity: O(log s + log n).
   public func element(at point: Point) -> LayoutAttributes? {
-    _storage.element(at: point)
+    _storage.element(at: point, pinningHeadersIn: nil, _presentation)
   }
 }
 

@@ -7,7 +7,7 @@ extension WaterfallLayout {
   ///
   /// - Complexity: O(log s) for s sections.
   public func layoutAttributes(for path: ElementPath) -> LayoutAttributes? {
-    _storage.attributes(for: path)
+    _storage.attributes(for: path, _presentation)
   }
 
   /// Calls `body` with every element whose frame overlaps `rect`, in spec order, skipping
@@ -25,7 +25,7 @@ extension WaterfallLayout {
   ///   vertical range, c columns, n items per section, k answers and m = min(c, log c) merge
   ///   steps: O(log n + k) for a fixed column count. Allocates nothing up to 64 columns.
   public func forEachElement(in rect: Rect, after: ElementPath?, _ body: (LayoutAttributes) -> Bool) {
-    _storage.forEachElement(in: rect, after: after, body)
+    _storage.forEachElement(in: rect, after: after, _presentation, body)
   }
 
   /// Appends every element overlapping `rect`, in spec order, to `buffer`; allocates nothing
@@ -33,7 +33,7 @@ extension WaterfallLayout {
   ///
   /// - Complexity: that of ``forEachElement(in:after:_:)``.
   public func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
-    _storage.elements(in: rect, into: &buffer)
+    _storage.elements(in: rect, _presentation, into: &buffer)
   }
 
   /// The first element, in spec order, whose frame contains `point`
@@ -41,6 +41,25 @@ extension WaterfallLayout {
   ///
   /// - Complexity: O(log s + c·log n) for s sections, c columns and n items per section.
   public func element(at point: Point) -> LayoutAttributes? {
-    _storage.element(at: point)
+    _storage.element(at: point, pinningHeadersIn: nil, _presentation)
+  }
+
+  /// The viewport query: the rect query of `viewport` with, when `pinningHeaders`, every
+  /// section's header at its pinned (sticky) frame, included when that frame overlaps the
+  /// viewport (`Docs/Spec/Waterfall.md`, "Viewport with pinned headers"). Allocates nothing when
+  /// `buffer` has the capacity.
+  ///
+  ///     layout.elements(inViewport: Rect(x: 0, y: 300, width: 390, height: 844), pinningHeaders: true, into: &visible)
+  ///
+  /// - Complexity: that of ``forEachElement(in:after:_:)``.
+  public func elements(inViewport viewport: Rect, pinningHeaders: Bool, into buffer: inout [LayoutAttributes]) {
+    _storage.elements(inViewport: viewport, pinningHeaders: pinningHeaders, _presentation, into: &buffer)
+  }
+
+  /// The hit test with headers pinned in `viewport`: a pinned header holding the point wins.
+  ///
+  /// - Complexity: that of ``element(at:)``, plus O(1) per section at the point.
+  public func element(at point: Point, pinningHeadersIn viewport: Rect) -> LayoutAttributes? {
+    _storage.element(at: point, pinningHeadersIn: viewport, _presentation)
   }
 }

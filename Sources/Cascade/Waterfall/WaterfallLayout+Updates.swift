@@ -29,7 +29,27 @@ extension WaterfallLayout {
   ///       .deleteSection(at: 2),
   ///     ])
   public mutating func apply(_ changes: [WaterfallLayout.Change]) throws(LayoutError) {
-    try _storage.apply(changes)
+    if _presentation.orientation == .vertical { try _storage.apply(changes); return }
+    do { try _storage.apply(changes.map(Self._transposed)) } catch { throw error._transposed }
+  }
+
+  /// A change of a horizontal collection as its vertical storage takes it, and back: items and
+  /// insets transposed, `setHeight` and `setWidth` exchanged (the storage rejects a `setHeight`,
+  /// which is how a horizontal collection rejects `setWidth`).
+  @usableFromInline
+  static func _transposed(_ change: WaterfallLayout.Change) -> WaterfallLayout.Change {
+    switch change {
+    case .appendItems(let items, let s): .appendItems(items.map(\._transposedForStorage), section: s)
+    case .insertItems(let items, let i, let s): .insertItems(items.map(\._transposedForStorage), at: i, section: s)
+    case .replaceItems(let items, let i, let s): .replaceItems(items.map(\._transposedForStorage), at: i, section: s)
+    case .insertSection(let section, let s):
+      .insertSection(
+        WaterfallSection(parameters: section.parameters._transposed, items: section.items.map(\._transposedForStorage)), at: s)
+    case .setSectionParameters(let p, let s): .setSectionParameters(p._transposed, section: s)
+    case .setWidth(let w): .setHeight(w)
+    case .setHeight(let h): .setWidth(h)
+    case .deleteItems, .moveItem, .deleteSection, .moveSection: change
+    }
   }
 
   /// Applies a batch like ``apply(_:)`` and sets `inverse` to the batch that undoes it: the same
@@ -45,6 +65,12 @@ extension WaterfallLayout {
     _ changes: [WaterfallLayout.Change],
     inverse: inout [WaterfallLayout.Change]
   ) throws(LayoutError) {
-    try _storage.apply(changes, inverse: &inverse, recording: true)
+    if _presentation.orientation == .vertical {
+      try _storage.apply(changes, inverse: &inverse, recording: true)
+      return
+    }
+    var undo: [WaterfallLayout.Change] = []
+    do { try _storage.apply(changes.map(Self._transposed), inverse: &undo, recording: true) } catch { throw error._transposed }
+    inverse = undo.map(Self._transposed)
   }
 }

@@ -30,10 +30,22 @@ public struct WaterfallLayout: InvertibleCollectionLayout {
   /// What a section may override.
   public typealias SectionParameters = WaterfallParameters
 
-  /// The collection's width, `W`.
-  public var width: Double { _storage.width }
-  /// The layout-level parameters every section inherits.
-  public var parameters: WaterfallParameters { _storage.parameters }
+  /// The content's width: the collection's width `W` when vertical, the content's length along
+  /// x when horizontal. Always `contentSize.width`.
+  public var width: Double { _presentation.orientation == .vertical ? _storage.width : _origins.total }
+  /// The content's height: the collection's height `H` when horizontal, the content's length
+  /// along y when vertical. Always `contentSize.height`.
+  public var height: Double { _presentation.orientation == .vertical ? _origins.total : _storage.width }
+  /// The layout-level parameters every section inherits, as given.
+  public var parameters: WaterfallParameters { _transposedIfHorizontal(_storage.parameters) }
+  /// Which way the collection scrolls.
+  public var orientation: LayoutOrientation { _presentation.orientation }
+  /// Whether frames are mirrored.
+  public var direction: LayoutDirection { _presentation.direction }
+
+  /// Orientation and direction: the storage is vertical and left to right, and every answer is
+  /// turned into reported frames by this.
+  @usableFromInline internal var _presentation = _Presentation(.vertical, .leftToRight)
 
   @usableFromInline internal var _storage: _SectionedLayout<_Section>
   @inlinable internal var _sections: [_Section] { _storage.sections }
@@ -56,9 +68,57 @@ public struct WaterfallLayout: InvertibleCollectionLayout {
   /// - Complexity: O(n · c) for n items and c columns.
   public init(
     width: Double, parameters: WaterfallParameters = WaterfallParameters(),
-    sections: [WaterfallSection] = []
+    sections: [WaterfallSection] = [],
+    direction: LayoutDirection = .leftToRight
   ) throws(LayoutError) {
     try self.init(width: width, parameters: parameters, sections: sections, _itemLimit: _maximumItemsPerSection)
+    _presentation = _Presentation(.vertical, direction)
+  }
+
+  /// Creates a horizontal waterfall of height `height`, finite and > 0: the vertical layout of
+  /// the transposed collection, transposed back (`Docs/Spec/Waterfall.md`, "Horizontal"). Its
+  /// "columns" are rows; a size item keeps its aspect ratio at its row's height, and its size's
+  /// height must be > 0.
+  ///
+  /// - Throws: ``LayoutError`` naming the first invalid value, in the horizontal collection's
+  ///   terms (`height`, `insets.left`, `size: height must be > 0 in a horizontal collection`).
+  /// - Complexity: O(n · c) for n items and c rows.
+  public init(
+    height: Double, parameters: WaterfallParameters = WaterfallParameters(),
+    sections: [WaterfallSection] = [],
+    direction: LayoutDirection = .leftToRight
+  ) throws(LayoutError) {
+    try self.init(
+      orientation: .horizontal, extent: height, parameters: parameters, sections: sections, direction: direction)
+  }
+
+  /// Creates a waterfall of either orientation: `extent` is the width of a vertical collection,
+  /// the height of a horizontal one.
+  ///
+  /// - Complexity: O(n · c) for n items and c columns.
+  public init(
+    orientation: LayoutOrientation, extent: Double, parameters: WaterfallParameters = WaterfallParameters(),
+    sections: [WaterfallSection] = [], direction: LayoutDirection = .leftToRight
+  ) throws(LayoutError) {
+    if orientation == .vertical {
+      try self.init(width: extent, parameters: parameters, sections: sections, direction: direction)
+      return
+    }
+    let transposed = sections.map {
+      WaterfallSection(parameters: $0.parameters._transposed, items: $0.items.map(\._transposedForStorage))
+    }
+    do {
+      try self.init(
+        width: extent, parameters: parameters._transposed, sections: transposed, _itemLimit: _maximumItemsPerSection)
+    } catch {
+      throw error._transposed
+    }
+    _presentation = _Presentation(.horizontal, direction)
+  }
+
+  @inlinable
+  internal func _transposedIfHorizontal(_ p: WaterfallParameters) -> WaterfallParameters {
+    _presentation.orientation == .vertical ? p : p._transposed
   }
 
   /// Test hook: a layout whose sections hold at most `_itemLimit` items instead of 2³¹ − 1, so
@@ -79,7 +139,7 @@ public struct WaterfallLayout: InvertibleCollectionLayout {
   /// The size of the whole content: `(W, bottom of the last section)`, `(W, 0)` with no sections.
   ///
   /// - Complexity: O(1).
-  public var contentSize: Size { Size(width: width, height: _origins.total) }
+  public var contentSize: Size { Size(width: width, height: height) }
 
   /// The number of sections.
   ///
@@ -97,7 +157,7 @@ public struct WaterfallLayout: InvertibleCollectionLayout {
   ///
   /// - Complexity: O(1).
   public func parameters(ofSection section: Int) -> WaterfallParameters? {
-    _sections.indices.contains(section) ? _sections[section].parameters : nil
+    _sections.indices.contains(section) ? _transposedIfHorizontal(_sections[section].parameters) : nil
   }
 
   /// The number of columns `section` has at the current width (adaptive columns resolved), or
@@ -119,7 +179,8 @@ public struct WaterfallLayout: InvertibleCollectionLayout {
   public func item(at path: ItemPath) -> WaterfallItem? {
     guard _sections.indices.contains(path.section),
           _sections[path.section].records.indices.contains(path.item) else { return nil }
-    return _sections[path.section].records[path.item].item
+    let item = _sections[path.section].records[path.item].item
+    return _presentation.orientation == .vertical ? item : item._transposed
   }
 
   /// The columns an item occupies: one column, a run of `k`, or all of them for a full-width
@@ -136,19 +197,23 @@ public struct WaterfallLayout: InvertibleCollectionLayout {
     return start..<(start + Swift.max(1, Int(record.span)))
   }
 
-  /// The y where `section` starts, or `nil` when it is outside the collection.
+  /// Where `section` starts along the scroll axis, in layout order (the y of a vertical
+  /// collection, the x of a horizontal one before any mirroring), or `nil` when it is outside the
+  /// collection.
   ///
   /// - Complexity: O(log s).
   public func origin(ofSection section: Int) -> Double? {
     _sections.indices.contains(section) ? _origins.origin(of: section) : nil
   }
 
-  /// The frame of the whole section `section`, `(0, y0, W, end)`, or `nil`.
+  /// The frame of the whole section `section`, `(0, y0, W, end)` for a vertical collection
+  /// (transposed and mirrored like every frame otherwise), or `nil`.
   ///
   /// - Complexity: O(log s).
   public func frame(ofSection section: Int) -> Rect? {
     guard _sections.indices.contains(section) else { return nil }
-    return Rect(x: 0, y: _origins.origin(of: section), width: width, height: _sections[section].height)
+    let frame = Rect(x: 0, y: _origins.origin(of: section), width: _storage.width, height: _sections[section].height)
+    return _presentation.frame(frame, contentWidth: _storage._contentWidth(_presentation))
   }
 
 }

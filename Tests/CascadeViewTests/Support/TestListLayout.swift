@@ -85,6 +85,8 @@ struct TestListLayout: CollectionLayout {
       case .setWidth(let w):
         if !(w.isFinite && w > 0) { throw LayoutError(.collection, field: "width", "must be > 0", changeIndex: n) }
         copy.width = w
+      case .setHeight:
+        throw LayoutError(.collection, field: "height", "cannot be set on a vertical collection", changeIndex: n)
       }
     }
     self = copy
