@@ -401,11 +401,10 @@ extension _SectionedLayout {
     for k in i..<ids.count { if let id = ids[k] { idSlots[id] = _IDSlot(section: uid, item: k) } }
   }
 
-  /// Rebuilds the section index by `uid`: O(s), only when some item has an id.
+  /// Rebuilds the section index by `uid`: O(s), on section-level changes (as the sum tree).
   @usableFromInline
   mutating func rebuildSectionUIDs() {
     sectionOfUID.removeAll(keepingCapacity: true)
-    guard !idSlots.isEmpty else { return }
     for (s, section) in sections.enumerated() { sectionOfUID[section.uid] = s }
   }
 
