@@ -17,6 +17,7 @@ let comparisons: [(primary: String, baselines: [String])] = [
   ("query.scroll", ["query.scroll.linearScan", "query.scroll.unionRects"]),
   ("append.batch", ["layout.full"]),
   ("update.middle", ["update.middle.relayout"]),
+  ("update.keepColumns", ["update.middle"]),
   ("view.scrollStep", ["query.scroll"]),
   ("view.batchUpdate", []),
   ("trace.query", ["trace.query.linearScan", "trace.query.unionRects"]),
@@ -71,7 +72,7 @@ struct Scenarios {
       for trace in traces { traceReplay(n, collection, trace, budgetNs: budgetNs) }
     }
     if wants("append.batch") { appendBatch(n, collection, input.appendItems) }
-    if wantsAny("update.middle") { updateMiddle(n, collection, split: input.splitForUpdates) }
+    if wantsAny("update.middle") || wantsAny("update.keepColumns") { updateMiddle(n, collection, split: input.splitForUpdates) }
   }
 
   // MARK: layout.full
@@ -290,6 +291,27 @@ struct Scenarios {
       var flip = 0
       bench.measure("update.middle", n: n, unit: .perUpdate,
                     note: "apply([.replaceItems([one item], at: \(middle), section: \(section))]) of \(sections) sections") { k in
+        var sum = 0
+        for _ in 0..<k {
+          flip ^= 1
+          mustSucceed("replace") { try layout.apply([.replaceItems([variants[flip]], at: middle, section: section)]) }
+          sum &+= Int(layout.contentSize.height)
+        }
+        return sum
+      }
+    }
+    if wants("update.keepColumns") {
+      // The same change with keepColumns: every item remembers its column, so the replay places
+      // items without any column search.
+      var parameters = collection.parameters
+      parameters.keepColumns = true
+      var layout = mustSucceed("keepColumns layout") {
+        try WaterfallLayout(width: collection.width, parameters: parameters,
+                            sections: collection.sections)
+      }
+      var flip = 0
+      bench.measure("update.keepColumns", n: n, unit: .perUpdate,
+                    note: "update.middle's change with keepColumns: true (remembered columns, no column search)") { k in
         var sum = 0
         for _ in 0..<k {
           flip ^= 1

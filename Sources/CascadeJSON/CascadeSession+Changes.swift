@@ -18,6 +18,7 @@ extension CascadeSession {
     self.layout = nil
     defer { self.layout = layout }
     let (change, root) = try Self.plan(request)
+    try checkElementLimit(layout, adding: Self.growth(change, in: layout))
     var undo: [Change] = []
     do throws(LayoutError) {
       try layout.apply([change], inverse: &undo)
@@ -56,6 +57,12 @@ extension CascadeSession {
       return (.setWidth(width), .root)
     case .height(let height):
       return (.setHeight(height), .root)
+    case .move(let from, let to):
+      return (.moveItem(from: from, to: to), .root)
+    case .moveSection(let from, let to):
+      return (.moveSection(from: from, to: to), .root)
+    case .sectionParameters(let s, let p):
+      return (.setSectionParameters(p, section: s), .root.key("parameters"))
     default:
       throw JSONError(.root.key("op"), "not a change")
     }
@@ -72,6 +79,15 @@ extension CascadeSession {
     case (.insertSection, .section(let s), .indexOutOfRange(let valid)),
          (.deleteSection, .section(let s), .indexOutOfRange(let valid)):
       return outOfRange("at", s, valid)
+    case (.moveSection(let from, _), .section(let s), .indexOutOfRange(let valid)):
+      return outOfRange(s == from ? "from" : "to", s, valid)
+    case (.move(let from, _), .section(let s), .indexOutOfRange(let valid)):
+      return JSONError(.root.key(s == from.section ? "from" : "to").index(0), "index \(s) out of range (\(valid.lowerBound)..<\(valid.upperBound))")
+    case (.move(let from, _), .item(let s, let i), .indexOutOfRange(let valid)):
+      let key = (s == from.section && i == from.item && valid.upperBound > 0) ? "from" : "to"
+      return JSONError(.root.key(key).index(1), "index \(i) out of range (\(valid.lowerBound)..<\(valid.upperBound))")
+    case (.sectionParameters, .section, _) where error.field != nil:
+      return JSONError(root.field(error.field!), error.reason.description)
     case (_, .section(let s), .indexOutOfRange(let valid)):
       return outOfRange("section", s, valid)
     case (_, .item(_, let i), .indexOutOfRange(let valid)):
@@ -92,6 +108,46 @@ extension CascadeSession {
       return JSONError(.root.key("height"), error.reason.description)
     default:
       return JSONError(error, under: .root.key("collection"))
+    }
+  }
+}
+
+extension CascadeSession {
+  /// The elements of `layout`: items, headers and footers, in all sections. O(s).
+  static func elementCount(_ layout: WaterfallLayout) -> Int {
+    var n = 0
+    for s in 0..<layout.numberOfSections {
+      n += layout.numberOfItems(inSection: s)
+      if layout.layoutAttributes(for: .header(s)) != nil { n += 1 }
+      if layout.layoutAttributes(for: .footer(s)) != nil { n += 1 }
+    }
+    return n
+  }
+
+  /// How many elements `change` may add at most: items, and a header and footer for a section
+  /// that gets them. O(1) (O(k) for k items of an inserted section).
+  static func growth(_ change: Change, in layout: WaterfallLayout) -> Int {
+    func edges(_ p: WaterfallParameters) -> Int {
+      let l = layout.parameters
+      return ((p.header ?? l.header ?? 0) > 0 ? 1 : 0) + ((p.footer ?? l.footer ?? 0) > 0 ? 1 : 0)
+    }
+    switch change {
+    case .appendItems(let items, _), .insertItems(let items, _, _): return items.count
+    case .insertSection(let section, _): return section.items.count + edges(section.parameters)
+    case .setSectionParameters(let p, let s):
+      let now = (layout.layoutAttributes(for: .header(s)) != nil ? 1 : 0) + (layout.layoutAttributes(for: .footer(s)) != nil ? 1 : 0)
+      return edges(p) - now
+    default: return 0
+    }
+  }
+
+  /// Rejects a change that would make the collection hold more than `elementLimit` elements
+  /// (2^31 − 1; headers and footers count).
+  func checkElementLimit(_ layout: WaterfallLayout, adding: Int) throws(JSONError) {
+    guard adding > 0 else { return }
+    let count = Self.elementCount(layout)
+    if adding > elementLimit - count {
+      throw JSONError(.root, "the collection would hold more than \(elementLimit) elements (headers and footers included)")
     }
   }
 }

@@ -21,6 +21,9 @@ import Cascade
 public struct CascadeSession: Sendable {
   /// The collection's layout, `nil` before the first successful `load`.
   public internal(set) var layout: WaterfallLayout?
+  /// The most elements (items, headers, footers) the collection may hold: 2^31 − 1. A test hook
+  /// may lower it.
+  package var elementLimit = Int(Int32.max)
 
   /// Creates a session with no collection.
   ///
@@ -54,6 +57,13 @@ public struct CascadeSession: Sendable {
   /// - Complexity: that of the request.
   public mutating func handle(_ request: SessionRequest, into writer: inout JSONWriter) throws(JSONError) {
     if case .load(let document) = request {
+      let count = document.sections.reduce(0) { n, section in
+        let p = section.parameters, l = document.parameters
+        return n + section.items.count + ((p.header ?? l.header ?? 0) > 0 ? 1 : 0) + ((p.footer ?? l.footer ?? 0) > 0 ? 1 : 0)
+      }
+      guard count <= elementLimit else {
+        throw JSONError(.root.key("collection"), "the collection would hold more than \(elementLimit) elements (headers and footers included)")
+      }
       let layout = try document.makeLayout(at: .root.key("collection"))
       guard layout.contentSize.height.isFinite, layout.contentSize.width.isFinite else {
         throw JSONError(.root.key("collection"), "the layout overflows (the content height is not finite)")
@@ -73,7 +83,8 @@ public struct CascadeSession: Sendable {
     }
     guard let layout else { return }
     switch request {
-    case .load, .append, .insert, .delete, .update, .insertSection, .deleteSection, .width, .height:
+    case .load, .append, .insert, .delete, .update, .insertSection, .deleteSection, .width, .height,
+         .move, .moveSection, .sectionParameters:
       break
     case .viewport(let rect, let pin):
       try writer.elements(layout.elements(inViewport: rect, pinningHeaders: pin))
@@ -88,19 +99,41 @@ public struct CascadeSession: Sendable {
         writer.null()
       }
     case .query(let rect):
-      try writer.elements(layout.elements(in: rect))
+      try writer.elements(layout.elements(in: rect), of: layout)
     case .page(let rect, let limit, let token):
       var after: ElementPath?
-      if let token { after = try PageCursor(token: token, rect: rect, at: .root.key("cursor")).after }
+      if let token {
+        let cursor = try PageCursor(token: token, rect: rect, at: .root.key("cursor"))
+        after = cursor.after
+        if let id = cursor.id {
+          // The cursor follows its item wherever it is now.
+          guard let path = layout.path(forID: id) else {
+            throw JSONError(.root.key("cursor"), "the cursor's item (id \(id)) was removed")
+          }
+          after = .item(path.item, section: path.section)
+        }
+      }
       var page: [LayoutAttributes] = []
       page.reserveCapacity(Swift.min(limit, 1024))
       let more = layout.page(in: rect, after: after, limit: limit, into: &page)
-      try writer.elements(page)
+      try writer.elements(page, of: layout)
       writer.key("next")
-      if more, let last = page.last { writer.string(PageCursor(rect: rect, after: last.path).token) } else { writer.null() }
+      if more, let last = page.last {
+        writer.string(PageCursor(rect: rect, after: last.path, id: layout.id(of: last.path)).token)
+      } else { writer.null() }
     case .point(let point):
       writer.key("element")
-      if let element = layout.element(at: point) { try writer.element(element) } else { writer.null() }
+      if let element = layout.element(at: point) { try writer.element(element, id: layout.id(of: element.path)) } else { writer.null() }
+    case .frameOfID(let id):
+      guard let path = layout.path(forID: id) else { throw JSONError(.root.key("id"), "no item has the id \(id)") }
+      let element = ElementPath.item(path.item, section: path.section)
+      writer.key("frame")
+      if let attributes = layout.layoutAttributes(for: element) { try writer.frame(attributes.frame, of: element) } else { writer.null() }
+      writer.key("section"); writer.integer(path.section)
+      writer.key("item"); writer.integer(path.item)
+    case .export:
+      writer.key("collection")
+      try writer.document(layout)
     case .frame(let s, let i):
       try Self.check(s, in: 0..<layout.numberOfSections, "section")
       try Self.check(i, in: 0..<layout.numberOfItems(inSection: s), "item")

@@ -28,11 +28,12 @@ extension JSONWriter {
   /// only on items.
   ///
   /// - Complexity: O(1).
-  public mutating func element(_ attributes: LayoutAttributes) throws(JSONError) {
+  public mutating func element(_ attributes: LayoutAttributes, id: ItemID? = nil) throws(JSONError) {
     beginObject()
     key("section"); integer(attributes.path.section)
     key("kind"); string(attributes.path.kind.description)
     if attributes.path.kind == .item { key("item"); integer(attributes.path.item) }
+    if let id { key("id"); self.id(id) }
     key("frame"); try frame(attributes.frame, of: attributes.path)
     endObject()
   }
@@ -44,6 +45,16 @@ extension JSONWriter {
     key("elements")
     beginArray()
     for attributes in elements { try element(attributes) }
+    endArray()
+  }
+
+  /// Writes the `elements` key and its array, each item with its `id` when it has one.
+  ///
+  /// - Complexity: O(k) for k elements.
+  public mutating func elements(_ elements: [LayoutAttributes], of layout: WaterfallLayout) throws(JSONError) {
+    key("elements")
+    beginArray()
+    for attributes in elements { try element(attributes, id: layout.id(of: attributes.path)) }
     endArray()
   }
 
@@ -62,6 +73,16 @@ extension JSONWriter {
       beginArray()
       for i in 0..<layout.numberOfItems(inSection: s) { try optionalFrame(layout, .item(i, section: s)) }
       endArray()
+      // The items' ids, when any item of the section has one (`null` for those without).
+      let n = layout.numberOfItems(inSection: s)
+      if (0..<n).contains(where: { layout.id(at: ItemPath(item: $0, section: s)) != nil }) {
+        key("ids")
+        beginArray()
+        for i in 0..<n {
+          if let id = layout.id(at: ItemPath(item: i, section: s)) { self.id(id) } else { null() }
+        }
+        endArray()
+      }
       key("footer"); try optionalFrame(layout, .footer(s))
       endObject()
     }
@@ -82,5 +103,15 @@ extension JSONWriter {
     case .item: return section.key("items").index(element.item)
     case .footer: return section.key("footer")
     }
+  }
+}
+
+extension WaterfallLayout {
+  /// The id of an element: an item's id, `nil` for headers, footers and items without one.
+  ///
+  /// - Complexity: O(1).
+  public func id(of path: ElementPath) -> ItemID? {
+    guard let item = path.itemPath else { return nil }
+    return id(at: item)
   }
 }

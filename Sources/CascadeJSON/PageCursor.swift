@@ -17,13 +17,17 @@ public struct PageCursor: Hashable, Sendable {
   public var rect: Rect
   /// The last element of the previous page.
   public var after: ElementPath
+  /// The id of that element when it is an item with an id: the next page then follows the item
+  /// wherever it is, and fails once it is removed.
+  public var id: ItemID?
 
-  /// Creates the cursor that continues the query of `rect` after `after`.
+  /// Creates the cursor that continues the query of `rect` after `after` (the item `id`).
   ///
   /// - Complexity: O(1).
-  public init(rect: Rect, after: ElementPath) {
+  public init(rect: Rect, after: ElementPath, id: ItemID? = nil) {
     self.rect = rect
     self.after = after
+    self.id = id
   }
 
   /// The opaque string form.
@@ -31,8 +35,38 @@ public struct PageCursor: Hashable, Sendable {
   /// - Complexity: O(1).
   public var token: String {
     let kind = switch after.kind { case .header: "h"; case .item: "i"; case .footer: "f" }
-    let check = String(Self.check(rect, after), radix: 16)
-    return "\(after.section).\(kind)\(after.item).\(String(repeating: "0", count: 16 - check.count))\(check)"
+    let check = String(Self.check(rect, after, id), radix: 16)
+    var token = "\(after.section).\(kind)\(after.item).\(String(repeating: "0", count: 16 - check.count))\(check)"
+    if let id { token += "." + Self.encode(id) }
+    return token
+  }
+
+  /// `n<integer>` or `s<hex of the UTF-8 bytes>`.
+  private static func encode(_ id: ItemID) -> String {
+    switch id {
+    case .int(let v): return "n\(v)"
+    case .string(let s):
+      let hex = Array("0123456789abcdef")
+      var out = "s"
+      for b in s.utf8 { out.append(hex[Int(b >> 4)]); out.append(hex[Int(b & 15)]) }
+      return out
+    }
+  }
+
+  private static func decode(_ text: Substring) -> ItemID? {
+    guard let tag = text.first else { return nil }
+    let body = text.dropFirst()
+    if tag == "n" { return Int64(body).map(ItemID.int) }
+    guard tag == "s", body.count % 2 == 0 else { return nil }
+    var bytes: [UInt8] = []
+    var i = body.startIndex
+    while i < body.endIndex {
+      let j = body.index(i, offsetBy: 2)
+      guard let b = UInt8(body[i..<j], radix: 16) else { return nil }
+      bytes.append(b)
+      i = j
+    }
+    return .string(String(decoding: bytes, as: UTF8.self))
   }
 
   /// Reads a token, accepting it only for the query of `rect`.
@@ -42,7 +76,7 @@ public struct PageCursor: Hashable, Sendable {
   /// - Complexity: O(t) for a token of t characters.
   public init(token: String, rect: Rect, at path: @autoclosure () -> JSONPath) throws(JSONError) {
     let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 3, let section = Int(parts[0]), section >= 0,
+    guard parts.count == 3 || parts.count == 4, let section = Int(parts[0]), section >= 0,
           let kindLetter = parts[1].first, let item = Int(parts[1].dropFirst()), item >= 0,
           parts[2].count == 16, let check = UInt64(parts[2], radix: 16) else {
       throw JSONError(path(), "not a cursor of this query (malformed)")
@@ -55,14 +89,19 @@ public struct PageCursor: Hashable, Sendable {
     default: throw JSONError(path(), "not a cursor of this query (malformed)")
     }
     let after = ElementPath(kind: kind, section: section, item: item)
-    guard after.item == item, check == Self.check(rect, after) else {
+    var id: ItemID?
+    if parts.count == 4 {
+      guard let decoded = Self.decode(parts[3]) else { throw JSONError(path(), "not a cursor of this query (malformed)") }
+      id = decoded
+    }
+    guard after.item == item, check == Self.check(rect, after, id) else {
       throw JSONError(path(), "not a cursor of this query (it was made for another rect)")
     }
-    self.init(rect: rect, after: after)
+    self.init(rect: rect, after: after, id: id)
   }
 
   /// FNV-1a over the rect's bit patterns and the path.
-  private static func check(_ rect: Rect, _ after: ElementPath) -> UInt64 {
+  private static func check(_ rect: Rect, _ after: ElementPath, _ id: ItemID?) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     func mix(_ word: UInt64) {
       for shift in stride(from: 0, to: 64, by: 8) {
@@ -75,6 +114,11 @@ public struct PageCursor: Hashable, Sendable {
     mix(UInt64(bitPattern: Int64(after.section)))
     mix(UInt64(after.kind.rawValue))
     mix(UInt64(bitPattern: Int64(after.item)))
+    switch id {
+    case nil: break
+    case .int(let v): mix(1); mix(UInt64(bitPattern: v))
+    case .string(let s): mix(2); for b in s.utf8 { mix(UInt64(b)) }
+    }
     return hash
   }
 }

@@ -43,6 +43,16 @@ public enum SessionRequest: Equatable, Sendable {
   case viewport(Rect, pinHeaders: Bool)
   /// `{"op":"neighbor","section":s,"item":i,"direction":"up"|"down"|"left"|"right"}`.
   case neighbor(section: Int, item: Int, direction: NeighborDirection)
+  /// `{"op":"move","from":[s,i],"to":[t,j]}`: moves one item.
+  case move(from: ItemPath, to: ItemPath)
+  /// `{"op":"moveSection","from":s,"to":t}`.
+  case moveSection(from: Int, to: Int)
+  /// `{"op":"sectionParameters","section":s,"parameters":P}`: replaces section `s`'s overrides.
+  case sectionParameters(section: Int, parameters: WaterfallParameters)
+  /// `{"op":"export"}`: the collection as a document.
+  case export
+  /// `{"op":"frame","id":ID}`: the frame of the item with that id.
+  case frameOfID(ItemID)
 
   /// Whether the request changes the collection (and answers with its `contentSize`); `load`
   /// replaces it instead.
@@ -51,14 +61,16 @@ public enum SessionRequest: Equatable, Sendable {
   public var changesCollection: Bool {
     switch self {
     case .append, .insert, .delete, .update, .insertSection, .deleteSection, .width, .height: true
-    case .load, .query, .page, .point, .frame, .layout, .viewport, .neighbor: false
+    case .move, .moveSection, .sectionParameters: true
+    case .load, .query, .page, .point, .frame, .layout, .viewport, .neighbor, .export, .frameOfID: false
     }
   }
 
   /// The request names, in `Docs/Spec/Protocol.md`'s order.
   public static let operations = [
     "load", "append", "insert", "delete", "update", "insertSection", "deleteSection",
-    "width", "height", "query", "page", "point", "viewport", "neighbor", "frame", "layout",
+    "width", "height", "move", "moveSection", "sectionParameters", "export", "query", "page", "point", "viewport",
+    "neighbor", "frame", "layout",
   ]
 
   /// Decodes a request; errors name the request's own keys (`items[2].height: must be >= 0`,
@@ -109,7 +121,28 @@ public enum SessionRequest: Equatable, Sendable {
       let v = try reader.require("point", at: .root).finiteNumbers(2, shape: "[x, y]", at: .root.key("point"))
       self = .point(Point(x: v[0], y: v[1]))
     case "frame":
-      self = .frame(section: try int("section"), item: try int("item"))
+      if let id = reader.take("id") {
+        self = .frameOfID(try ItemID(json: id, at: .root.key("id")))
+      } else {
+        self = .frame(section: try int("section"), item: try int("item"))
+      }
+    case "move":
+      func pair(_ key: String) throws(JSONError) -> ItemPath {
+        let v = try reader.require(key, at: .root)
+        guard case .array(let e) = v, e.count == 2 else { throw JSONError(.root.key(key), "expected [section, item]") }
+        return ItemPath(item: try e[1].integer(at: .root.key(key).index(1)), section: try e[0].integer(at: .root.key(key).index(0)))
+      }
+      self = .move(from: try pair("from"), to: try pair("to"))
+    case "moveSection":
+      self = .moveSection(from: try int("from"), to: try int("to"))
+    case "sectionParameters":
+      let s = try int("section")
+      var params = try JSONObjectReader(reader.require("parameters", at: .root), at: .root.key("parameters"))
+      let p = try WaterfallParameters(reading: &params, at: .root.key("parameters"))
+      try params.finish(at: .root.key("parameters"))
+      self = .sectionParameters(section: s, parameters: p)
+    case "export":
+      self = .export
     case "layout":
       self = .layout
     case "height":

@@ -21,6 +21,7 @@ extension WaterfallItem {
     case .object:
       var reader = try JSONObjectReader(value, at: path())
       let height = reader.take("height"), size = reader.take("size"), span = reader.take("span")
+      let id = reader.take("id"), column = reader.take("column")
       try reader.finish(at: path())
       switch (height, size) {
       case (let height?, nil):
@@ -34,6 +35,8 @@ extension WaterfallItem {
         throw JSONError(path(), "give either \"height\" or \"size\", not both")
       }
       if let span { self.span = try Self._span(span, at: path().key("span")) }
+      if let id { self.id = try ItemID(json: id, at: path().key("id")) }
+      if let column { self.column = try column.integer(at: path().key("column")) }
       if let problem = Self._problem(self) { throw JSONError(path().key(problem.field), problem.reason) }
     default:
       throw JSONError(path(), "expected a number or an object, got \(value.kindDescription)")
@@ -74,5 +77,98 @@ extension WaterfallItem {
     items.reserveCapacity(elements.count)
     for (i, element) in elements.enumerated() { items.append(try WaterfallItem(json: element, at: path.index(i))) }
     return items
+  }
+}
+
+extension ItemID {
+  /// Reads an id: a string, or an integer of magnitude < 2^53 (`1` and `"1"` differ).
+  ///
+  /// - Complexity: O(length).
+  public init(json value: JSONValue, at path: @autoclosure () -> JSONPath) throws(JSONError) {
+    switch value {
+    case .string(let s): self = .string(s)
+    case .number(let v):
+      guard v == v.rounded(.towardZero), v.magnitude < 9_007_199_254_740_992 else {
+        throw JSONError(path(), "must be a string or an integer of magnitude < 2^53")
+      }
+      self = .int(Int64(v))
+    default:
+      throw JSONError(path(), "expected a string or an integer, got \(value.kindDescription)")
+    }
+  }
+}
+
+extension JSONWriter {
+  /// Writes an id as it was given: a JSON integer or a string.
+  ///
+  /// - Complexity: O(length).
+  public mutating func id(_ id: ItemID) {
+    switch id {
+    case .int(let v): integer(Int(v))
+    case .string(let s): string(s)
+    }
+  }
+
+  /// Writes an item the way a document gives it: `{"height":h}` or `{"size":[w,h]}`, with
+  /// `span` when it is not 1, `id` and `column` when set.
+  ///
+  /// - Complexity: O(1).
+  public mutating func item(_ item: WaterfallItem) {
+    beginObject()
+    switch item.measure {
+    case .height(let h): key("height"); number(h)
+    case .size(let w, let h): key("size"); numbers([w, h])
+    }
+    switch item.span {
+    case .full: key("span"); string("full")
+    case .columns(let k) where k != 1: key("span"); integer(k)
+    default: break
+    }
+    if let id = item.id { key("id"); self.id(id) }
+    if let column = item.column { key("column"); integer(column) }
+    endObject()
+  }
+
+  /// Writes the parameter keys that are set, without braces (`columns`, ..., `keepColumns`).
+  ///
+  /// - Complexity: O(1).
+  public mutating func parameterKeys(_ p: WaterfallParameters) {
+    if let v = p.columns { key("columns"); integer(v) }
+    if let v = p.minColumnWidth { key("minColumnWidth"); number(v) }
+    if let v = p.columnSpacing { key("columnSpacing"); number(v) }
+    if let v = p.itemSpacing { key("itemSpacing"); number(v) }
+    if let v = p.insets {
+      key("insets"); beginObject()
+      key("top"); number(v.top); key("left"); number(v.left); key("bottom"); number(v.bottom); key("right"); number(v.right)
+      endObject()
+    }
+    if let v = p.header { key("header"); number(v) }
+    if let v = p.footer { key("footer"); number(v) }
+    if let v = p.order { key("order"); string(v.rawValue) }
+    if let v = p.tolerance { key("tolerance"); number(v) }
+    if let v = p.keepColumns { key("keepColumns"); bool(v) }
+  }
+
+  /// Writes the collection as a document: width, `layout` and sections with their overrides
+  /// as given, items with their ids and remembered columns. Loading it gives back every frame.
+  ///
+  /// - Complexity: O(n + s).
+  public mutating func document(_ layout: WaterfallLayout) throws(JSONError) {
+    beginObject()
+    key("width"); number(layout.width)
+    key("layout"); beginObject(); parameterKeys(layout.parameters); endObject()
+    key("sections"); beginArray()
+    for s in 0..<layout.numberOfSections {
+      beginObject()
+      if let p = layout.parameters(ofSection: s) { parameterKeys(p) }
+      key("items"); beginArray()
+      for i in 0..<layout.numberOfItems(inSection: s) {
+        if let it = layout.item(at: ItemPath(item: i, section: s)) { item(it) }
+      }
+      endArray()
+      endObject()
+    }
+    endArray()
+    endObject()
   }
 }

@@ -6,7 +6,7 @@ extension WaterfallParameters {
   /// The keys of `Docs/Spec/Protocol.md`'s `layout` object, which a section may carry too.
   public static let jsonKeys = [
     "columns", "minColumnWidth", "columnSpacing", "itemSpacing", "insets",
-    "header", "footer", "order", "tolerance",
+    "header", "footer", "order", "tolerance", "keepColumns",
   ]
 
   /// Reads the parameter keys of the object `reader` holds, leaving its other keys untaken,
@@ -36,6 +36,12 @@ extension WaterfallParameters {
       self.order = order
     }
     if let value = reader.take("tolerance") { tolerance = try value.number(at: path.key("tolerance")) }
+    if let value = reader.take("keepColumns") {
+      guard case .bool(let keep) = value else {
+        throw JSONError(path.key("keepColumns"), "expected a boolean, got \(value.kindDescription)")
+      }
+      keepColumns = keep
+    }
     do throws(LayoutError) {
       try validate(at: .layout)
     } catch {

@@ -46,7 +46,7 @@ enum Commands {
   static func query(_ invocation: Invocation) throws(ToolExit) {
     let layout = try load(invocation)
     let elements = layout.elements(in: invocation.rect ?? .zero)
-    try printObject { writer throws(JSONError) in try writer.elements(elements) }
+    try printObject { writer throws(JSONError) in try writer.elements(elements, of: layout) }
   }
 
   /// `cascade render`: the SVG drawing, written to `--svg`.

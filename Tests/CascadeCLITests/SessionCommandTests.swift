@@ -174,7 +174,7 @@ import Testing
       layout,
       #"{"ok":false,"error":"invalid JSON at line 1, column 1: unexpected character 'n', expected a value"}"#,
       #"{"ok":false,"error":"invalid JSON at line 1, column 41: unexpected end of input, expected a value"}"#,
-      #"{"ok":false,"error":"op: unknown op 'fly' (expected one of load, append, insert, delete, update, insertSection, deleteSection, width, height, query, page, point, viewport, neighbor, frame, layout)"}"#,
+      #"{"ok":false,"error":"op: unknown op 'fly' (expected one of load, append, insert, delete, update, insertSection, deleteSection, width, height, move, moveSection, sectionParameters, export, query, page, point, viewport, neighbor, frame, layout)"}"#,
       #"{"ok":false,"error":"op: required key is missing"}"#,
       #"{"ok":false,"error":"section: required key is missing"}"#,
       #"{"ok":false,"error":"extra: unknown key"}"#,

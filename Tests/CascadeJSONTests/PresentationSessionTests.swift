@@ -63,6 +63,6 @@ import Testing
 
   @Test func unknownOpListsTheNewRequests() {
     var session = CascadeSession()
-    #expect(respond(&session, #"{"op":"fly"}"#).contains("width, height, query, page, point, viewport, neighbor, frame, layout"))
+    #expect(respond(&session, #"{"op":"fly"}"#).contains("width, height, move, moveSection, sectionParameters, export, query, page, point, viewport, neighbor, frame, layout"))
   }
 }

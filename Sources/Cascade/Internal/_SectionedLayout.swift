@@ -56,6 +56,10 @@ internal protocol _SectionStorage: Sendable {
 
   var parameters: Parameters { get set }
   var records: [Record] { get set }
+  /// The records' ids, `nil` while no item of the section has had one.
+  var ids: [ItemID?]? { get set }
+  /// The section's identity, stable across section moves: what the id index refers to.
+  var uid: Int { get set }
   /// The parameters resolved at the current width.
   var geometry: Geometry { get }
   /// The index over the records: ids are record indices, each in its record's lane.
@@ -75,6 +79,20 @@ internal protocol _SectionStorage: Sendable {
   /// Checks a section's parameters at `width`, as section `section`.
   static func validate(_ parameters: Parameters, over layout: LayoutParameters, width: Double, section: Int) throws(LayoutError)
   static func validate(_ item: Item, at location: LayoutError.Location) throws(LayoutError)
+  /// Checks an item as it would sit in a section with `parameters` at `width`.
+  static func validate(
+    _ item: Item, at location: LayoutError.Location,
+    parameters: Parameters, over layout: LayoutParameters, width: Double) throws(LayoutError)
+  /// An item's id, if it has one.
+  static func id(of item: Item) -> ItemID?
+  /// Item `i` as given (with its id).
+  func item(at i: Int) -> Item
+  /// Replaces item `i`'s description (not its id).
+  mutating func replace(at i: Int, with item: Item)
+  /// Item `i` has just been moved here.
+  mutating func movedIn(at i: Int)
+  /// The section's parameters have just been set.
+  mutating func parametersWereSet()
 
   /// A section with these parameters and items, resolved at `width`; not yet laid out.
   /// The parameters have been validated.
@@ -104,6 +122,12 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
   /// (see `WaterfallLayout.init(width:parameters:sections:_itemLimit:)`). Kept with the layout,
   /// so that every later batch is checked against the same limit.
   @usableFromInline let itemLimit: Int
+  /// Where each id lives: the section's `uid` and the item index. Empty without ids.
+  @usableFromInline var idSlots: [ItemID: _IDSlot] = [:]
+  /// Each section's index by its `uid`, rebuilt on section-level changes (O(s), as the sum tree).
+  @usableFromInline var sectionOfUID: [Int: Int] = [:]
+  /// The next section `uid`.
+  @usableFromInline var nextUID = 0
 
   /// Validates everything, then lays out every section. O(n) plus each layout's placement cost.
   ///
@@ -122,12 +146,27 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
     for (s, section) in sections.enumerated() {
       try Section.validate(section.parameters, over: parameters, width: width, section: s)
       try Self.validate(count: section.items.count, section: s, limit: itemLimit)
-      for (i, item) in section.items.enumerated() { try Section.validate(item, at: .item(section: s, item: i)) }
+      for (i, item) in section.items.enumerated() {
+        try Section.validate(item, at: .item(section: s, item: i), parameters: section.parameters, over: parameters, width: width)
+      }
+    }
+    // Ids: unique across the collection.
+    var seen: [ItemID: ItemPath] = [:]
+    for (s, section) in sections.enumerated() {
+      for (i, item) in section.items.enumerated() {
+        guard let id = Section.id(of: item) else { continue }
+        if let first = seen[id] {
+          throw LayoutError(.item(section: s, item: i), field: "id", reason: .duplicateID(id, first: first))
+        }
+        seen[id] = ItemPath(item: i, section: s)
+      }
     }
     self.sections.reserveCapacity(sections.count)
     for section in sections {
-      self.sections.append(Section(parameters: section.parameters, items: section.items, over: parameters, width: width))
+      self.sections.append(makeSection(section))
     }
+    for s in self.sections.indices { registerIDs(section: s, from: 0) }
+    rebuildSectionUIDs()
     for s in self.sections.indices { placedItemCount += self.sections[s].layOut() }
     origins.rebuild(self.sections.lazy.map(\.height))
     _checkInvariants()
@@ -155,6 +194,15 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
   @usableFromInline
   func _validate(_ changes: [LayoutChange<Section.Item, Section.Parameters>]) throws(LayoutError) {
     var validator = _BatchValidator(self)
+    validator.tracksIDs = !idSlots.isEmpty || changes.contains { change in
+      switch change {
+      case .appendItems(let items, _), .insertItems(let items, _, _), .replaceItems(let items, _, _):
+        items.contains { Section.id(of: $0) != nil }
+      case .insertSection(let section, _): section.items.contains { Section.id(of: $0) != nil }
+      default: false
+      }
+    }
+    if validator.tracksIDs { validator.ids = sections.map(\.ids) }
     for (n, change) in changes.enumerated() {
       do throws(LayoutError) {
         try validator.check(change)
@@ -190,7 +238,7 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
       inverse.removeAll()
       inverse.reserveCapacity(changes.count)
     }
-    func items(_ s: Int, _ range: Range<Int>) -> [Section.Item] { sections[s].records[range].map(Section.item) }
+    func items(_ s: Int, _ range: Range<Int>) -> [Section.Item] { range.map { sections[s].item(at: $0) } }
     var dirty: [Int] = []
     var structural = false
     for change in changes {
@@ -226,31 +274,72 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
       case .appendItems(let items, let s):
         // No reserveCapacity: it allocates exactly what it is asked for, which would make
         // every append batch copy the whole section; append's own growth is amortized O(1).
+        let n = sections[s].records.count
         for item in items { sections[s].records.append(Section.record(item)) }
+        if sections[s].ids != nil || items.contains(where: { Section.id(of: $0) != nil }) {
+          insertIDs(items, at: n, section: s)
+        }
         dirty.append(s)
       case .insertItems(let items, let i, let s):
         sections[s].records.insert(contentsOf: items.lazy.map(Section.record), at: i)
+        if sections[s].ids != nil || items.contains(where: { Section.id(of: $0) != nil }) {
+          insertIDs(items, at: i, section: s)
+        }
         sections[s].invalidate(from: i)
         dirty.append(s)
       case .deleteItems(let range, let s):
         sections[s].records.removeSubrange(range)
+        if let ids = sections[s].ids {
+          for id in ids[range] { if let id { idSlots[id] = nil } }
+          sections[s].ids!.removeSubrange(range)
+          registerIDs(section: s, from: range.lowerBound)
+        }
         sections[s].invalidate(from: range.lowerBound)
         dirty.append(s)
       case .replaceItems(let items, let i, let s):
-        for (k, item) in items.enumerated() { sections[s].records[i + k] = Section.record(item) }
+        for (k, item) in items.enumerated() {
+          sections[s].replace(at: i + k, with: item)
+          // The id is kept unless the new description gives one.
+          if let id = Section.id(of: item) {
+            let old = sections[s].ids?[i + k]
+            if old != id {
+              if let old { idSlots[old] = nil }
+              if sections[s].ids == nil { sections[s].ids = Array(repeating: nil, count: sections[s].records.count) }
+              sections[s].ids![i + k] = id
+              idSlots[id] = _IDSlot(section: sections[s].uid, item: i + k)
+            }
+          }
+        }
         sections[s].invalidate(from: i)
         dirty.append(s)
       case .moveItem(let from, let to):
         let record = sections[from.section].records.remove(at: from.item)
+        var id: ItemID? = nil
+        if sections[from.section].ids != nil {
+          id = sections[from.section].ids!.remove(at: from.item)
+          registerIDs(section: from.section, from: from.item)
+        }
         sections[from.section].invalidate(from: from.item)
         sections[to.section].records.insert(record, at: to.item)
+        if id != nil || sections[to.section].ids != nil {
+          if sections[to.section].ids == nil {
+            sections[to.section].ids = Array(repeating: nil, count: sections[to.section].records.count - 1)
+          }
+          sections[to.section].ids!.insert(id, at: to.item)
+          registerIDs(section: to.section, from: to.item)
+        }
+        sections[to.section].movedIn(at: to.item)
         sections[to.section].invalidate(from: to.item)
         dirty.append(from.section)
         dirty.append(to.section)
       case .insertSection(let section, let s):
-        sections.insert(Section(parameters: section.parameters, items: section.items, over: parameters, width: width), at: s)
+        sections.insert(makeSection(section), at: s)
+        registerIDs(section: s, from: 0)
         structural = true
       case .deleteSection(let s):
+        if let ids = sections[s].ids {
+          for id in ids { if let id { idSlots[id] = nil } }
+        }
         sections.remove(at: s)
         structural = true
       case .moveSection(let from, let to):
@@ -258,6 +347,7 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
         structural = true
       case .setSectionParameters(let p, let s):
         sections[s].parameters = p
+        sections[s].parametersWereSet()
         sections[s].reconfigure(over: parameters, width: width)
         structural = true
       case .setWidth(let w):
@@ -271,6 +361,7 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
     if structural {
       for s in sections.indices where sections[s].needsLayout { placedItemCount += sections[s].layOut() }
       origins.rebuild(sections.lazy.map(\.height))
+      rebuildSectionUIDs()
     } else {
       for s in dirty where sections[s].needsLayout {
         placedItemCount += sections[s].layOut()
@@ -279,6 +370,61 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
     }
     if recording { inverse.reverse() }
     _checkInvariants()
+  }
+}
+
+extension _SectionedLayout {
+  /// A new section with a fresh `uid` and its ids (none registered yet).
+  @usableFromInline
+  mutating func makeSection(_ section: LayoutSection<Section.Item, Section.Parameters>) -> Section {
+    var new = Section(parameters: section.parameters, items: section.items, over: parameters, width: width)
+    new.uid = nextUID
+    nextUID += 1
+    if section.items.contains(where: { Section.id(of: $0) != nil }) {
+      new.ids = section.items.map(Section.id(of:))
+    }
+    return new
+  }
+
+  /// Inserts the ids of `items` (just inserted at `i`) into section `s`'s side array.
+  @usableFromInline
+  mutating func insertIDs(_ items: [Section.Item], at i: Int, section s: Int) {
+    if sections[s].ids == nil {
+      sections[s].ids = Array(repeating: nil, count: sections[s].records.count - items.count)
+    }
+    sections[s].ids!.insert(contentsOf: items.lazy.map(Section.id(of:)), at: i)
+    registerIDs(section: s, from: i)
+  }
+
+  /// Points the id index at items `i...` of section `s`: O(n - i), what the shift of the records
+  /// already costs.
+  @usableFromInline
+  mutating func registerIDs(section s: Int, from i: Int) {
+    guard let ids = sections[s].ids else { return }
+    let uid = sections[s].uid
+    for k in i..<ids.count { if let id = ids[k] { idSlots[id] = _IDSlot(section: uid, item: k) } }
+  }
+
+  /// Rebuilds the section index by `uid`: O(s), on section-level changes (as the sum tree).
+  @usableFromInline
+  mutating func rebuildSectionUIDs() {
+    sectionOfUID.removeAll(keepingCapacity: true)
+    for (s, section) in sections.enumerated() { sectionOfUID[section.uid] = s }
+  }
+
+  /// The item with this id, or `nil`. O(1) expected.
+  @usableFromInline
+  func path(forID id: ItemID) -> ItemPath? {
+    guard let slot = idSlots[id], let s = sectionOfUID[slot.section] else { return nil }
+    return ItemPath(item: slot.item, section: s)
+  }
+
+  /// The id of an item, or `nil`. O(1).
+  @usableFromInline
+  func id(at path: ItemPath) -> ItemID? {
+    guard sections.indices.contains(path.section), let ids = sections[path.section].ids,
+          ids.indices.contains(path.item) else { return nil }
+    return ids[path.item]
   }
 }
 
@@ -314,7 +460,16 @@ extension _SectionedLayout {
       }
       if let violation { return "section \(s): \(violation)" }
       if let violation = section._violation() { return "section \(s): \(violation)" }
+      if let ids = section.ids {
+        if ids.count != section.records.count { return "section \(s): \(ids.count) ids for \(section.records.count) items" }
+        for (i, id) in ids.enumerated() {
+          guard let id else { continue }
+          if path(forID: id) != ItemPath(item: i, section: s) { return "section \(s), item \(i): id \(id) not indexed here" }
+        }
+      }
     }
+    let indexed = sections.reduce(0) { $0 + ($1.ids?.lazy.filter { $0 != nil }.count ?? 0) }
+    if indexed != idSlots.count { return "id index holds \(idSlots.count) ids for \(indexed) items with ids" }
     return nil
   }
 }
@@ -346,6 +501,12 @@ internal struct _BatchValidator<Section: _SectionStorage> {
   /// The section list, valid once `materialized`.
   var sections: [(count: Int, parameters: Section.Parameters)] = []
   var materialized = false
+  /// Whether the batch or the layout has ids: only then are they simulated.
+  var tracksIDs = false
+  /// Each section's ids as the batch evolves them (copied on write, section by section).
+  var ids: [[ItemID?]?] = []
+  /// Ids the batch has freed (`nil`) or placed (where, at that point of the batch).
+  var overlay: [ItemID: ItemPath?] = [:]
 
   init(_ layout: _SectionedLayout<Section>) {
     self.layout = layout
@@ -374,8 +535,86 @@ internal struct _BatchValidator<Section: _SectionStorage> {
     }
   }
 
+  func parameters(_ s: Int) -> Section.Parameters {
+    materialized ? sections[s].parameters : layout.sections[s].parameters
+  }
+
   func items(_ items: [Section.Item], section s: Int, from i: Int) throws(LayoutError) {
-    for (k, item) in items.enumerated() { try Section.validate(item, at: .item(section: s, item: i + k)) }
+    try self.items(items, section: s, from: i, parameters: parameters(s))
+  }
+
+  func items(_ items: [Section.Item], section s: Int, from i: Int, parameters: Section.Parameters) throws(LayoutError) {
+    for (k, item) in items.enumerated() {
+      try Section.validate(item, at: .item(section: s, item: i + k), parameters: parameters, over: layout.parameters, width: width)
+    }
+  }
+
+  /// Where `id` is in use at this point of the batch, or `nil` when it is free.
+  func place(of id: ItemID) -> ItemPath? {
+    if let known = overlay[id] { return known }
+    return layout.path(forID: id)
+  }
+
+  /// Takes `id` for the item at `path`, or throws naming both places.
+  mutating func take(_ id: ItemID, at path: ItemPath) throws(LayoutError) {
+    if let first = place(of: id) {
+      throw LayoutError(.item(section: path.section, item: path.item), field: "id", reason: .duplicateID(id, first: first))
+    }
+    overlay[id] = .some(path)
+  }
+
+  mutating func free(_ id: ItemID?) { if let id { overlay[id] = .some(nil) } }
+
+  /// Simulates the ids of inserting `items` at `i` in section `s`.
+  mutating func insertIDs(_ items: [Section.Item], at i: Int, section s: Int) throws(LayoutError) {
+    let new = items.map(Section.id(of:))
+    if ids[s] == nil {
+      if !new.contains(where: { $0 != nil }) { return }
+      ids[s] = Array(repeating: nil, count: count(s) - items.count)
+    }
+    for (k, id) in new.enumerated() { if let id { try take(id, at: ItemPath(item: i + k, section: s)) } }
+    ids[s]!.insert(contentsOf: new, at: i)
+  }
+
+  /// The id part of a change, after its counts have been checked and applied.
+  mutating func checkIDs(_ change: LayoutChange<Section.Item, Section.Parameters>) throws(LayoutError) {
+    switch change {
+    case .appendItems(let items, let s):
+      try insertIDs(items, at: count(s) - items.count, section: s)
+    case .insertItems(let items, let i, let s):
+      try insertIDs(items, at: i, section: s)
+    case .deleteItems(let range, let s):
+      guard ids[s] != nil else { return }
+      for id in ids[s]![range] { free(id) }
+      ids[s]!.removeSubrange(range)
+    case .replaceItems(let items, let i, let s):
+      for (k, item) in items.enumerated() {
+        guard let id = Section.id(of: item) else { continue }
+        let old = ids[s]?[i + k]
+        if old == id { continue }
+        free(old)
+        try take(id, at: ItemPath(item: i + k, section: s))
+        if ids[s] == nil { ids[s] = Array(repeating: nil, count: count(s)) }
+        ids[s]![i + k] = id
+      }
+    case .moveItem(let from, let to):
+      var id: ItemID? = nil
+      if ids[from.section] != nil { id = ids[from.section]!.remove(at: from.item) }
+      if id == nil && ids[to.section] == nil { return }
+      if ids[to.section] == nil { ids[to.section] = Array(repeating: nil, count: count(to.section) - 1) }
+      ids[to.section]!.insert(id, at: to.item)
+      if let id { overlay[id] = .some(to) }
+    case .insertSection(let new, let s):
+      ids.insert(nil, at: s)
+      try insertIDs(new.items, at: 0, section: s)
+    case .deleteSection(let s):
+      for id in ids[s] ?? [] { free(id) }
+      ids.remove(at: s)
+    case .moveSection(let from, let to):
+      ids.insert(ids.remove(at: from), at: to)
+    case .setSectionParameters, .setWidth, .setHeight:
+      break
+    }
   }
 
   /// Rejects adding `added` items to section `s` when it would then hold more than the limit.
@@ -394,6 +633,11 @@ internal struct _BatchValidator<Section: _SectionStorage> {
   }
 
   mutating func check(_ change: LayoutChange<Section.Item, Section.Parameters>) throws(LayoutError) {
+    try checkCounts(change)
+    if tracksIDs { try checkIDs(change) }
+  }
+
+  mutating func checkCounts(_ change: LayoutChange<Section.Item, Section.Parameters>) throws(LayoutError) {
     switch change {
     case .appendItems(let items, let s):
       try section(s)
@@ -433,7 +677,7 @@ internal struct _BatchValidator<Section: _SectionStorage> {
       }
       try Section.validate(new.parameters, over: layout.parameters, width: width, section: s)
       try _SectionedLayout<Section>.validate(count: new.items.count, section: s, limit: layout.itemLimit)
-      try items(new.items, section: s, from: 0)
+      try items(new.items, section: s, from: 0, parameters: new.parameters)
       materialize()
       sections.insert((new.items.count, new.parameters), at: s)
     case .deleteSection(let s):

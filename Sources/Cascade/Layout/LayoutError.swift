@@ -35,6 +35,9 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooManyElements(limit: Int)
     /// The value in the error's field breaks its rule, said in words: `"must be > 0"`.
     case invalidValue(String)
+    /// The item's id is already used by the item at `first` (its place at that point of the
+    /// batch, or before the batch for an item the batch has not moved).
+    case duplicateID(ItemID, first: ItemPath)
 
     /// `index out of range (0..<5)`, `2 items from 4 out of range (0..<5)`,
     /// `more than 2147483647 items`, or the rule in words.
@@ -45,6 +48,7 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         "\(count) items from \(from) out of range (\(valid.lowerBound)..<\(valid.upperBound))"
       case .tooManyElements(let limit): "more than \(limit) items"
       case .invalidValue(let rule): rule
+      case .duplicateID(let id, let first): "duplicate id \(id), already used by section \(first.section), item \(first.item)"
       }
     }
   }

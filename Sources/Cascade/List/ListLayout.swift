@@ -335,6 +335,9 @@ internal struct _ListSection: _SectionStorage {
   @usableFromInline var parameters: ListParameters
   @usableFromInline var geometry = _ListGeometry()
   @usableFromInline var records: [Row]
+  /// Lists have no ids: always `nil`.
+  @usableFromInline var ids: [ItemID?]? = nil
+  @usableFromInline var uid = 0
   @usableFromInline var index = IntervalIndex(laneCount: 1)
   @usableFromInline var footerY: Double = 0
   @usableFromInline var height: Double = 0
@@ -353,6 +356,19 @@ internal struct _ListSection: _SectionStorage {
 
   @usableFromInline static func record(_ item: ListItem) -> Row { Row(height: item.height) }
   @usableFromInline static func item(_ record: Row) -> ListItem { ListItem(height: record.height) }
+  @usableFromInline static func id(of item: ListItem) -> ItemID? { nil }
+  @usableFromInline func item(at i: Int) -> ListItem { Self.item(records[i]) }
+  @usableFromInline mutating func replace(at i: Int, with item: ListItem) { records[i] = Self.record(item) }
+  @usableFromInline mutating func movedIn(at i: Int) {}
+  @usableFromInline mutating func parametersWereSet() {}
+
+  @usableFromInline
+  static func validate(
+    _ item: ListItem, at location: LayoutError.Location,
+    parameters: ListParameters, over layout: ListParameters, width: Double
+  ) throws(LayoutError) {
+    try validate(item, at: location)
+  }
 
   @usableFromInline
   static func validate(_ parameters: ListParameters, over layout: ListParameters, width: Double, section: Int) throws(LayoutError) {

@@ -17,10 +17,21 @@ internal struct _ItemRecord: _LaidOutRecord {
   @usableFromInline var measureWidth: Double
   /// The item's height, or the size's height.
   @usableFromInline var measureHeight: Double
-  /// The requested span; 0 means full width.
-  @usableFromInline var span: Int32
-  /// The placed column (the first one for spanning items); -1 for full width.
+  /// The requested span (0 means full width) in the low 30 bits; bit 30 set when the item
+  /// remembers its column (`keepColumns`). Spans are clamped to 65,537, so the bit is free.
+  @usableFromInline var spanBits: Int32
+  /// The placed column (the first one for spanning items); -1 for full width. With
+  /// `keepColumns`, the remembered column once ``remembers`` is set.
   @usableFromInline var column: Int32 = 0
+
+  /// The requested span; 0 means full width.
+  @inlinable var span: Int32 { spanBits & 0x3FFF_FFFF }
+
+  /// Whether the item keeps `column` instead of being placed afresh (`keepColumns` only).
+  @inlinable var remembers: Bool {
+    get { spanBits & 0x4000_0000 != 0 }
+    set { spanBits = newValue ? spanBits | 0x4000_0000 : spanBits & 0x3FFF_FFFF }
+  }
 
   @usableFromInline
   init(_ item: WaterfallItem) {
@@ -29,18 +40,24 @@ internal struct _ItemRecord: _LaidOutRecord {
     case .size(let w, let h): measureWidth = w; measureHeight = h
     }
     switch item.span {
-    case .full: span = 0
+    case .full: spanBits = 0
     // Any span at or beyond the column limit is full width whatever the width, so clamping
     // keeps its meaning.
-    case .columns(let k): span = Int32(Swift.min(k, WaterfallParameters.maximumColumns + 1))
+    case .columns(let k): spanBits = Int32(Swift.min(k, WaterfallParameters.maximumColumns + 1))
+    }
+    if let column = item.column {
+      self.column = Int32(truncatingIfNeeded: column)
+      remembers = true
     }
   }
 
+  /// The item as given, with its remembered column (ids are kept beside the records).
   @usableFromInline
   var item: WaterfallItem {
     WaterfallItem(
       measureWidth == 0 ? .height(measureHeight) : .size(width: measureWidth, height: measureHeight),
-      span: span == 0 ? .full : .columns(Int(span)))
+      span: span == 0 ? .full : .columns(Int(span)),
+      column: remembers ? Int(column) : nil)
   }
 
   /// The lane of the section's index the item is in: its first column; lane 0 for full-width
@@ -74,6 +91,8 @@ internal struct _Geometry: _SectionGeometry, Equatable {
   @usableFromInline var order: WaterfallOrder
   /// The collection width, which headers and footers span.
   @usableFromInline var width: Double
+  /// The layout's `keepColumns`.
+  @usableFromInline var keepColumns: Bool = false
 
   /// Resolves `section` over `layout` at `width`, or returns `nil` when the adaptive column count
   /// is past ``WaterfallParameters/maximumColumns``. Both parameter sets must be valid.
@@ -115,7 +134,8 @@ internal struct _Geometry: _SectionGeometry, Equatable {
       insetBottom: insets.bottom,
       tolerance: section.tolerance ?? layout.tolerance ?? 0,
       order: section.order ?? layout.order ?? .shortestFirst,
-      width: width)
+      width: width,
+      keepColumns: layout.keepColumns ?? false)
   }
 
   /// Column `j`'s x: `insets.left + j * (columnWidth + columnSpacing)`.
@@ -154,6 +174,10 @@ internal struct _Section: _SectionStorage {
   @usableFromInline var parameters: WaterfallParameters
   @usableFromInline var geometry: _Geometry
   @usableFromInline var records: [_ItemRecord]
+  /// The records' ids, or `nil` while no item of the section has had one.
+  @usableFromInline var ids: [ItemID?]? = nil
+  /// The section's identity, stable across section moves (the id index refers to it).
+  @usableFromInline var uid = 0
   @usableFromInline var index: IntervalIndex
 
   /// Column state before item `m * checkpointInterval`: `next[0 ..< c]` then the running bottom,
@@ -207,10 +231,70 @@ internal struct _Section: _SectionStorage {
   }
 
   @usableFromInline
+  static func id(of item: WaterfallItem) -> ItemID? { item.id }
+
+  @usableFromInline
+  func item(at i: Int) -> WaterfallItem {
+    var item = records[i].item
+    if let ids { item.id = ids[i] }
+    return item
+  }
+
+  /// Replaces item `i`'s description. With `keepColumns`, an item whose span is unchanged and
+  /// whose new description names no column keeps its remembered column.
+  @usableFromInline
+  mutating func replace(at i: Int, with item: WaterfallItem) {
+    var record = _ItemRecord(item)
+    let old = records[i]
+    if item.column == nil && old.remembers && old.span == record.span {
+      record.column = old.column
+      record.remembers = true
+    }
+    records[i] = record
+  }
+
+  /// A moved item is placed afresh.
+  @usableFromInline
+  mutating func movedIn(at i: Int) { records[i].remembers = false }
+
+  /// Setting a section's parameters (even to the same values) places every item afresh.
+  @usableFromInline
+  mutating func parametersWereSet() { forgetColumns() }
+
+  /// Every item of the section forgets its column.
+  @usableFromInline
+  mutating func forgetColumns() {
+    guard geometry.keepColumns else { return }
+    for i in records.indices { records[i].remembers = false }
+  }
+
+  @usableFromInline
+  static func validate(
+    _ item: WaterfallItem, at location: LayoutError.Location,
+    parameters: WaterfallParameters, over layout: WaterfallParameters, width: Double
+  ) throws(LayoutError) {
+    try item.validate(at: location)
+    guard let column = item.column else { return }
+    guard layout.keepColumns == true else {
+      throw LayoutError(location, field: "column", "is allowed only with keepColumns")
+    }
+    // Invalid parameters are reported by their own check; nothing to compare against here.
+    guard let g = _Geometry.resolve(parameters, over: layout, width: width) else { return }
+    let c = g.columns
+    var k = 0
+    if case .columns(let span) = item.span, span < c { k = span }
+    guard k >= 1 else { throw LayoutError(location, field: "column", "is not allowed on a full-width item") }
+    guard column <= c - k else { throw LayoutError(location, field: "column", "must be in 0...\(c - k)") }
+  }
+
+  @usableFromInline
   static func validate(
     _ parameters: WaterfallParameters, over layout: WaterfallParameters, width: Double, section: Int
   ) throws(LayoutError) {
     try parameters.validate(at: .section(section))
+    if parameters.keepColumns != nil {
+      throw LayoutError(.section(section), field: "keepColumns", "is a layout-only parameter")
+    }
     if _Geometry.resolve(parameters, over: layout, width: width) == nil {
       // Name the level the adaptive count comes from: the section's own, or the layout's.
       let own = parameters.columns != nil || parameters.minColumnWidth != nil
@@ -258,6 +342,9 @@ internal struct _Section: _SectionStorage {
   /// Replaces the geometry; every item needs layout again.
   @usableFromInline
   mutating func setGeometry(_ geometry: _Geometry) {
+    // A new column count or order places every item afresh; a width change that keeps both
+    // keeps the remembered columns.
+    if geometry.columns != self.geometry.columns || geometry.order != self.geometry.order { forgetColumns() }
     self.geometry = geometry
     validCount = 0
     laidOut = -1
@@ -305,6 +392,7 @@ internal struct _Section: _SectionStorage {
     // each placed item is appended to its lane.
     let appendToIndex = start > 0
     let g = geometry
+    let keep = g.keepColumns
     var placedOneColumn = oneColumnPlaced
     var bottom = self.bottom
     records.withUnsafeMutableBufferPointer { records in
@@ -319,10 +407,15 @@ internal struct _Section: _SectionStorage {
           let maxY: Double
           if span == 1 && c > 1 {
             let j: Int
-            switch g.order {
-            case .shortestFirst: j = Self.shortest(next, tolerance: g.tolerance)
-            case .leftToRight: j = placedOneColumn % c
-            case .rightToLeft: j = c - 1 - placedOneColumn % c
+            if keep && records[i].remembers && records[i].column >= 0 && Int(records[i].column) < c {
+              j = Int(records[i].column)
+            } else {
+              switch g.order {
+              case .shortestFirst: j = Self.shortest(next, tolerance: g.tolerance)
+              case .leftToRight: j = placedOneColumn % c
+              case .rightToLeft: j = c - 1 - placedOneColumn % c
+              }
+              if keep { records[i].remembers = true }
             }
             placedOneColumn += 1
             let y = next[j]
@@ -334,7 +427,16 @@ internal struct _Section: _SectionStorage {
             next[j] = maxY + g.itemSpacing
             if appendToIndex { index.append(i, lane: j, maxY: maxY) }
           } else if span > 1 && span < c {
-            let (s, y) = Self.lowestRun(next, span: span, tolerance: g.tolerance)
+            let s: Int, y: Double
+            if keep && records[i].remembers && records[i].column >= 0 && Int(records[i].column) + span <= c {
+              s = Int(records[i].column)
+              var top = next[s]
+              for j in (s + 1)..<(s + span) where next[j] > top { top = next[j] }
+              y = top
+            } else {
+              (s, y) = Self.lowestRun(next, span: span, tolerance: g.tolerance)
+              if keep { records[i].remembers = true }
+            }
             let h = records[i].height(atWidth: g.width(span: span))
             maxY = y + h
             records[i].y = y
@@ -351,6 +453,7 @@ internal struct _Section: _SectionStorage {
             records[i].y = y
             records[i].height = h
             records[i].column = -1
+            records[i].remembers = false
             let nextY = maxY + g.itemSpacing
             for j in 0..<c { next[j] = nextY }
             if appendToIndex { index.append(i, lane: 0, maxY: maxY) }

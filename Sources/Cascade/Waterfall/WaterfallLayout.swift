@@ -168,7 +168,8 @@ public struct WaterfallLayout: InvertibleCollectionLayout {
     _sections.indices.contains(section) ? _sections[section].geometry.columns : nil
   }
 
-  /// The description (measure and span) of an item, or `nil` when it is outside the collection.
+  /// The description (measure, span, id, and with `keepColumns` the remembered column) of an
+  /// item, or `nil` when it is outside the collection.
   ///
   /// The item comes back as it was given, except that a span of more than
   /// ``WaterfallParameters/maximumColumns`` columns comes back as `maximumColumns + 1`: both
@@ -179,7 +180,7 @@ public struct WaterfallLayout: InvertibleCollectionLayout {
   public func item(at path: ItemPath) -> WaterfallItem? {
     guard _sections.indices.contains(path.section),
           _sections[path.section].records.indices.contains(path.item) else { return nil }
-    let item = _sections[path.section].records[path.item].item
+    let item = _sections[path.section].item(at: path.item)
     return _presentation.orientation == .vertical ? item : item._transposed
   }
 
@@ -224,4 +225,21 @@ extension WaterfallLayout {
   ///
   /// - Complexity: O(n) for n items.
   package func _violation() -> String? { _storage._violation() }
+}
+
+extension WaterfallLayout {
+  /// Whether items remember their columns (the layout's `keepColumns`).
+  ///
+  /// - Complexity: O(1).
+  public var keepColumns: Bool { parameters.keepColumns ?? false }
+
+  /// The item with this id, or `nil` when no item has it.
+  ///
+  /// - Complexity: O(1) expected.
+  public func path(forID id: ItemID) -> ItemPath? { _storage.path(forID: id) }
+
+  /// The id of the item at `path`, or `nil` when it has none or is outside the collection.
+  ///
+  /// - Complexity: O(1).
+  public func id(at path: ItemPath) -> ItemID? { _storage.id(at: path) }
 }

@@ -38,6 +38,9 @@ public struct WaterfallParameters: Hashable, Sendable {
   /// Positions within this of the lowest count as lowest (for `shortestFirst` and for spanning
   /// items). Finite ≥ 0. Default 0.
   public var tolerance: Double?
+  /// Layout only: items remember the column they start in (`Docs/Spec/Waterfall.md`, "Keeping
+  /// columns"). Default `false`. A section that sets it is an error.
+  public var keepColumns: Bool?
 
   /// Creates parameters; every one left `nil` is inherited or defaulted.
   ///
@@ -46,8 +49,10 @@ public struct WaterfallParameters: Hashable, Sendable {
     columns: Int? = nil, minColumnWidth: Double? = nil,
     columnSpacing: Double? = nil, itemSpacing: Double? = nil, insets: EdgeInsets? = nil,
     header: Double? = nil, footer: Double? = nil,
-    order: WaterfallOrder? = nil, tolerance: Double? = nil
+    order: WaterfallOrder? = nil, tolerance: Double? = nil,
+    keepColumns: Bool? = nil
   ) {
+    self.keepColumns = keepColumns
     self.columns = columns
     self.minColumnWidth = minColumnWidth
     self.columnSpacing = columnSpacing
@@ -128,27 +133,34 @@ public struct WaterfallItem: Hashable, Sendable, ExpressibleByFloatLiteral, Expr
   public var measure: Measure
   /// The item's span. Default one column.
   public var span: Span
+  /// The item's id, unique in the collection, or `nil`. Ids never change a frame.
+  public var id: ItemID?
+  /// With `keepColumns`: the column the item starts in, `0 <= column <= c - k`; `nil` lets the
+  /// layout place it. The layout reports the remembered column here (``WaterfallLayout/item(at:)``).
+  public var column: Int?
 
   /// Creates an item.
   ///
   /// - Complexity: O(1).
-  public init(_ measure: Measure, span: Span = .columns(1)) {
+  public init(_ measure: Measure, span: Span = .columns(1), id: ItemID? = nil, column: Int? = nil) {
     self.measure = measure
     self.span = span
+    self.id = id
+    self.column = column
   }
 
   /// An item of fixed height.
   ///
   /// - Complexity: O(1).
-  public static func height(_ height: Double, span: Span = .columns(1)) -> WaterfallItem {
-    WaterfallItem(.height(height), span: span)
+  public static func height(_ height: Double, span: Span = .columns(1), id: ItemID? = nil, column: Int? = nil) -> WaterfallItem {
+    WaterfallItem(.height(height), span: span, id: id, column: column)
   }
 
   /// An item that keeps the aspect ratio of `width × height`.
   ///
   /// - Complexity: O(1).
-  public static func size(width: Double, height: Double, span: Span = .columns(1)) -> WaterfallItem {
-    WaterfallItem(.size(width: width, height: height), span: span)
+  public static func size(width: Double, height: Double, span: Span = .columns(1), id: ItemID? = nil, column: Int? = nil) -> WaterfallItem {
+    WaterfallItem(.size(width: width, height: height), span: span, id: id, column: column)
   }
 
   /// A one-column item of this height, from a literal: `120` is `.height(120)`.
@@ -175,6 +187,8 @@ public struct WaterfallItem: Hashable, Sendable, ExpressibleByFloatLiteral, Expr
     if case .columns(let k) = span, k < 1 {
       throw LayoutError(location, field: "span", "must be an integer >= 1 or full")
     }
+    if let reason = id?._invalidReason { throw LayoutError(location, field: "id", reason) }
+    if let column, column < 0 { throw LayoutError(location, field: "column", "must be an integer >= 0") }
   }
 }
 
