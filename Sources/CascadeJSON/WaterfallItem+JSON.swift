@@ -149,14 +149,21 @@ extension JSONWriter {
     if let v = p.keepColumns { key("keepColumns"); bool(v) }
   }
 
-  /// Writes the collection as a document: width, `layout` and sections with their overrides
+  /// Writes the collection as a document: width (height for a horizontal collection), `layout`
+  /// (with its orientation and direction when they are not the defaults) and sections with their overrides
   /// as given, items with their ids and remembered columns. Loading it gives back every frame.
   ///
   /// - Complexity: O(n + s).
   public mutating func document(_ layout: WaterfallLayout) throws(JSONError) {
     beginObject()
-    key("width"); number(layout.width)
-    key("layout"); beginObject(); parameterKeys(layout.parameters); endObject()
+    // A horizontal collection gives its height, and says so in `layout`, as its document did.
+    let horizontal = layout.orientation == .horizontal
+    key(horizontal ? "height" : "width"); number(layout.crossAxisExtent)
+    key("layout"); beginObject()
+    parameterKeys(layout.parameters)
+    if horizontal { key("orientation"); string(LayoutOrientation.horizontal.rawValue) }
+    if layout.direction == .rightToLeft { key("direction"); string(LayoutDirection.rightToLeft.rawValue) }
+    endObject()
     key("sections"); beginArray()
     for s in 0..<layout.numberOfSections {
       beginObject()

@@ -23,6 +23,23 @@ import Testing
       == #"{"ok":false,"error":"height: cannot be set on a vertical collection (it has a width)"}"#)
   }
 
+  /// An export keeps the orientation, the direction and the height, so loading it gives every
+  /// frame back, remembered columns and ids included.
+  @Test func exportOfAHorizontalRightToLeftCollectionLoadsBack() throws {
+    var session = CascadeSession()
+    let load = #"{"op":"load","collection":{"height":300,"layout":{"orientation":"horizontal","direction":"rtl","keepColumns":true,"columns":3},"sections":[{"header":20,"items":[{"height":50,"id":"a"},{"size":[4,3],"id":7,"column":1},30,{"height":40,"span":2}]},{"footer":9,"columns":2,"items":[12,{"height":8,"span":"full"}]}]}}"#
+    #expect(respond(&session, load).hasPrefix(#"{"ok":true"#))
+    _ = respond(&session, #"{"op":"update","section":0,"at":0,"items":[{"height":90}]}"#)
+    let layout = respond(&session, #"{"op":"layout"}"#)
+    let export = respond(&session, #"{"op":"export"}"#)
+    #expect(export.contains(#""height":300,"layout":{"columns":3,"keepColumns":true,"orientation":"horizontal","direction":"rtl"}"#), "\(export)")
+    guard let start = export.range(of: #""collection":"#)?.upperBound else { Issue.record("\(export)"); return }
+    let document = String(export[start...].dropLast())
+    var reloaded = CascadeSession()
+    #expect(respond(&reloaded, #"{"op":"load","collection":\#(document)}"#).hasPrefix(#"{"ok":true"#))
+    #expect(respond(&reloaded, #"{"op":"layout"}"#) == layout)
+  }
+
   @Test func documentErrors() {
     var session = CascadeSession()
     #expect(respond(&session, #"{"op":"load","collection":{"width":100,"layout":{"orientation":"horizontal"}}}"#)
