@@ -119,6 +119,9 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   @usableFromInline @exclusivity(unchecked) var _journal: [_PoolEvent<Cell>] = []
   // The last update, whose storage each update reuses.
   @usableFromInline @exclusivity(unchecked) var _update = CollectionViewUpdate<Cell>()
+  // Identity (the last snapshot applied), measured sizes and pending measurements
+  // (CollectionView+Snapshots.swift, CollectionView+SelfSizing.swift).
+  var _dynamic = _DynamicState()
   // Set while data source or delegate callbacks run.
   @usableFromInline @exclusivity(unchecked) var _isUpdating = false
 

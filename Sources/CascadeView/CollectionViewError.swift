@@ -29,6 +29,8 @@ public enum CollectionViewError: Error, Hashable, Sendable, CustomStringConverti
   case layout(LayoutError)
   /// A data source or delegate callback tried to change the view while it was updating.
   case reentrantUpdate
+  /// A snapshot given to ``CollectionView/applySnapshot(_:)`` repeats an identifier.
+  case invalidSnapshot(SnapshotDiffError)
 
   public var description: String {
     switch self {
@@ -56,6 +58,8 @@ public enum CollectionViewError: Error, Hashable, Sendable, CustomStringConverti
       return "layout: \(error)"
     case .reentrantUpdate:
       return "the collection view was changed from inside one of its own callbacks"
+    case .invalidSnapshot(let error):
+      return "snapshot: \(error)"
     }
   }
 }

@@ -1,0 +1,59 @@
+// Stable identity: the view keeps the last snapshot it applied, diffs the next one against it
+// (SnapshotDiff.swift) and applies the batch through performBatchUpdates, so surviving cells
+// stay and the update is atomic.
+
+import Cascade
+
+/// The view's state for identity and self-sizing, kept in one stored property so that the
+/// view's declaration gains one line.
+struct _DynamicState {
+  /// The last snapshot applied (a `CollectionSnapshot<S, I>` with its `reloadedItems` emptied),
+  /// or `nil`.
+  var identity: Any?
+}
+
+extension CollectionView {
+  /// Shows `snapshot`, which the data source already describes (its counts and items are the
+  /// snapshot's): the view diffs it against the last snapshot it applied (``SnapshotDiff``,
+  /// linear time in the number of identifiers) and applies the batch as
+  /// ``performBatchUpdates(_:)`` does, so surviving items keep their cells (neither dequeued nor
+  /// configured again unless in ``CollectionSnapshot/reloadedItems``), and the topmost visible
+  /// survivor stays where it was on screen. The first snapshot (or one whose identifier types
+  /// differ from the last one's) reloads the data.
+  ///
+  ///     model.items.insert(newItem, at: 0)
+  ///     try view.applySnapshot(CollectionSnapshot(sections: [0], items: [model.items.map(\.id)]))
+  ///
+  /// - Throws: ``CollectionViewError/invalidSnapshot(_:)`` for a repeated identifier, or what
+  ///   ``performBatchUpdates(_:)`` throws (a data source whose counts are not the snapshot's);
+  ///   the view is then as it was, and so is the snapshot it keeps.
+  /// - Complexity: O(n) for the diff of n identifiers, plus the batch's cost.
+  @discardableResult
+  public func applySnapshot<SectionID: Hashable, ItemID: Hashable>(
+    _ snapshot: CollectionSnapshot<SectionID, ItemID>
+  ) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
+    var kept = snapshot
+    kept.reloadedItems = []
+    guard let old = _dynamic.identity as? CollectionSnapshot<SectionID, ItemID> else {
+      let update = try reloadData()
+      _dynamic.identity = kept
+      return update
+    }
+    let diff: SnapshotDiff<SectionID, ItemID>
+    do {
+      diff = try SnapshotDiff(from: old, to: snapshot)
+    } catch {
+      throw .invalidSnapshot(error)
+    }
+    let update = try performBatchUpdates(diff.updates)
+    _dynamic.identity = kept
+    return update
+  }
+
+  /// The snapshot the view shows, if it was given one with these identifier types.
+  public func currentSnapshot<SectionID: Hashable, ItemID: Hashable>(
+    _ sectionType: SectionID.Type = SectionID.self, _ itemType: ItemID.Type = ItemID.self
+  ) -> CollectionSnapshot<SectionID, ItemID>? {
+    _dynamic.identity as? CollectionSnapshot<SectionID, ItemID>
+  }
+}
