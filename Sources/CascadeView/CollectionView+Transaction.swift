@@ -2,8 +2,8 @@
 //
 //   1. snapshot  keep what may change (`_TransactionSnapshot`: bounds, insets, offset, displayed
 //                entries, prefetched items; for the layout, the inverse batch it records or a copy)
-//   2. anchor    the first visible item that survives and is not moved on purpose, and its y in
-//                the viewport
+//   2. anchor    the topmost visible item (smallest minY, ties leftmost) that survives and is not
+//                moved on purpose, and its y in the viewport
 //   3. apply     the layout takes the changes; its rejection is relabeled by the remap
 //                (`_BatchPlan.invalidUpdate(for:)`), then the remap checks the result
 //                (`_BatchPlan.checkCounts`)
@@ -70,15 +70,25 @@ extension CollectionView {
     _scratch.removed.removeAll(keepingCapacity: true)
   }
 
-  /// Step 2: the first item on screen that survives and may anchor, with its y in the viewport.
+  /// Step 2: the item the user sees on top: among the items at least partly visible that survive
+  /// and may anchor, the one with the smallest minY (ties: the leftmost), with its y in the
+  /// viewport.
+  ///
+  /// - Complexity: O(k) for k displayed elements.
   @inline(__always)
   func _anchor(_ remap: some _TransactionRemap) -> (path: ElementPath, viewportY: Double)? {
     let viewport = self.viewport
+    var best: (path: ElementPath, frame: Rect)?
     for entry in _displayed
     where entry.path.kind == .item && entry.attributes.frame.intersects(viewport) && remap.isAnchorable(entry.path) {
-      if let path = remap.map(entry.path) { return (path, entry.attributes.frame.minY - contentOffset.y) }
+      let frame = entry.attributes.frame
+      if let best, best.frame.minY < frame.minY || (best.frame.minY == frame.minY && best.frame.minX <= frame.minX) {
+        continue
+      }
+      if let path = remap.map(entry.path) { best = (path, frame) }
     }
-    return nil
+    guard let best else { return nil }
+    return (best.path, best.frame.minY - contentOffset.y)
   }
 
   /// Step 3: the layout takes `changes`, recording their inverse in `undo` when it can; `remap`

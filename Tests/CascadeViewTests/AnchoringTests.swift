@@ -1,0 +1,69 @@
+import Cascade
+import CascadeView
+import Testing
+
+/// The item the user sees on top: smallest minY among the items at least partly visible, ties to
+/// the leftmost, among those `allowed` lets through; its id and y in the viewport.
+func topmostVisible(_ view: TestView, allowed: (Int) -> Bool = { _ in true }) -> (id: Int, y: Double)? {
+  var best: (id: Int, frame: Rect)?
+  for element in view.displayedElements where element.attributes.path.kind == .item {
+    let frame = element.attributes.frame
+    guard frame.intersects(view.viewport), let id = element.cell.itemID, allowed(id) else { continue }
+    if let b = best, b.frame.minY < frame.minY || (b.frame.minY == frame.minY && b.frame.minX <= frame.minX) { continue }
+    best = (id, frame)
+  }
+  return best.map { ($0.id, $0.frame.minY - view.contentOffset.y) }
+}
+
+/// The on-screen y of item `id` now.
+func viewportY(of id: Int, in view: TestView) -> Double? {
+  view.displayedElements.first { $0.attributes.path.kind == .item && $0.cell.itemID == id }
+    .map { $0.attributes.frame.minY - view.contentOffset.y }
+}
+
+func isClamped(_ view: TestView) -> Bool {
+  view.contentOffset.y <= view.minimumContentOffsetY || view.contentOffset.y >= view.maximumContentOffsetY
+}
+
+@Suite struct AnchoringTests {
+  /// Snapshots that insert and delete (the topmost item too, sometimes) and width changes: the
+  /// topmost visible survivor keeps its on-screen y.
+  @Test func topmostVisibleSurvivorStaysPut() throws {
+    for seed in UInt64(1)...40 {
+      var g = SeededGenerator(seed: seed)
+      let source = TestSource((0..<2).map { _ in (0..<150).map { _ in Double(Int.random(in: 20...160, using: &g)) } })
+      let view = try makeView(source, width: 400, height: 500, layout: WaterfallParameters(columns: 3), overscan: 40)
+      func snapshot() -> CollectionSnapshot<Int, Int> {
+        CollectionSnapshot(sections: [0, 1], items: source.sections.map { $0.map(\.id) })
+      }
+      try view.applySnapshot(snapshot())
+      for round in 0..<12 {
+        try view.setContentOffset(Point(x: 0, y: Double(Int.random(in: 500...4000, using: &g))))
+        let message = Comment(rawValue: "seed \(seed) round \(round)")
+        if round % 4 == 3 {
+          guard let before = topmostVisible(view) else { continue }
+          try view.setBounds(Size(width: Double(Int.random(in: 250...600, using: &g)), height: 500))
+          if !isClamped(view) { #expect(abs(viewportY(of: before.id, in: view)! - before.y) <= 1e-9, message) }
+          continue
+        }
+        var deleted: Set<Int> = []
+        if Bool.random(using: &g), let top = topmostVisible(view) { deleted.insert(top.id) }
+        for _ in 0..<Int.random(in: 0..<30, using: &g) {
+          let s = Int.random(in: 0..<2, using: &g)
+          if Bool.random(using: &g), !source.sections[s].isEmpty {
+            deleted.insert(source.sections[s][Int.random(in: 0..<source.sections[s].count, using: &g)].id)
+          } else {
+            let entry = source.entry(Double(Int.random(in: 20...160, using: &g)))
+            source.sections[s].insert(entry, at: Int.random(in: 0...source.sections[s].count, using: &g))
+          }
+        }
+        let before = topmostVisible(view) { !deleted.contains($0) }
+        source.sections = source.sections.map { $0.filter { !deleted.contains($0.id) } }
+        try view.applySnapshot(snapshot())
+        if let before, !isClamped(view) {
+          #expect(abs(viewportY(of: before.id, in: view)! - before.y) <= 1e-9, message)
+        }
+      }
+    }
+  }
+}
