@@ -25,7 +25,6 @@ extension CollectionView {
     guard offset.x.isFinite, offset.y.isFinite else {
       throw .layout(LayoutError(.collection, field: "contentOffset", "must be finite"))
     }
-    if _hasPendingMeasurements { return try _applyPendingMeasurements(thenScrollTo: offset) }
     try _beginUpdate()
     defer { _isUpdating = false }
     let previous = _contentOffset

@@ -10,8 +10,6 @@ struct _DynamicState {
   /// The last snapshot applied (a `CollectionSnapshot<S, I>` with its `reloadedItems` emptied),
   /// or `nil`.
   var identity: Any?
-  /// Measured sizes not yet applied (CollectionView+SelfSizing.swift).
-  var _pending: [ItemPath: Size] = [:]
 }
 
 extension CollectionView {
