@@ -5,6 +5,14 @@
 // breaks (line and column), and reads a million-number array without a Foundation object per
 // number.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Parses JSON text into a ``JSONValue``.
 ///
 ///     let value = try JSONParser.parse(Array(#"[120, {"height": 80}]"#.utf8))
@@ -249,9 +257,32 @@ private struct _Reader {
       try digits()
     }
     if plain, let value = fastDouble(start, fractionStart) { return value }
+    if let value = cDouble(start) { return value }
     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
     guard let value = Double(text) else { throw error("number \(text) cannot be read") }
     return value
+  }
+
+  /// The literal `bytes[start..<position]` read by C's `strtod` (correctly rounded, as
+  /// `Double(String)`, which calls `strtod_l` in the C locale), from a copy on the stack instead
+  /// of a heap-allocated `String`; `nil` for a literal over 63 bytes, or when `strtod` stops
+  /// early (a locale whose decimal point is not `.`), where the caller falls back to
+  /// `Double(String)`.
+  func cDouble(_ start: Int) -> Double? {
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+    let length = position - start
+    guard length < 64 else { return nil }
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+      let text = buffer.baseAddress!
+      UnsafeMutableRawPointer(text).copyMemory(from: bytes.baseAddress! + start, byteCount: length)
+      text[length] = 0
+      var end: UnsafeMutablePointer<CChar>?
+      let value = strtod(text, &end)
+      return end == text + length ? value : nil
+    }
+    #else
+    return nil
+    #endif
   }
 
   /// The exact value of a literal of at most 15 digits and at most 22 fraction digits: both the
