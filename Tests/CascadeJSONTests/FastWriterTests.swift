@@ -337,7 +337,7 @@ extension OldJSONWriter {
       texts.append("-" + text + "e" + String(Int.random(in: -330...310, using: &generator)))
     }
     for text in texts {
-      guard case .number(let read) = try JSONParser.parse(Array(text.utf8)) else { Issue.record(text); continue }
+      guard case .number(let read) = try JSONParser.parse(Array(text.utf8)) else { Issue.record("\(text) is not a number"); continue }
       let expected = Double(text)!
       #expect(read.bitPattern == expected.bitPattern, "\(text)")
     }
