@@ -256,7 +256,9 @@ private struct _Reader {
       if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
       try digits()
     }
-    if plain, let value = fastDouble(start, fractionStart) { return value }
+    // At most 15 digits (a sign and a point aside) may take the exact fast path.
+    let digitCount = position - start - (bytes[start] == UInt8(ascii: "-") ? 1 : 0) - (fractionStart < 0 ? 0 : 1)
+    if plain, digitCount <= 15, let value = fastDouble(start, fractionStart) { return value }
     if let value = cDouble(start) { return value }
     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
     guard let value = Double(text) else { throw error("number \(text) cannot be read") }

@@ -52,11 +52,48 @@ public struct JSONWriter: Sendable {
     if value == value.rounded(.towardZero) && Swift.abs(value) < 0x1p53 && !(value == 0 && value.sign == .minus) {
       return _write(Int64(value), to: p)
     }
+    if let count = _writeShortDecimal(value, to: p) { return count }
     var sink = _ASCIISink(p)
     value.write(to: &sink)
     var count = sink.count
     if count >= 2 && p[count - 2] == UInt8(ascii: ".") && p[count - 1] == UInt8(ascii: "0") { count -= 2 }
     return count
+  }
+
+  /// Writes a value that is exactly a decimal of 1 to 4 fractional digits (`258.5`, `0.125`,
+  /// `-12.0625`) without the general algorithm, or returns `nil`. The text is the shortest
+  /// round-trip one, the standard library's: for |value| < 2^53 / 10^4, the values that round to
+  /// `value` lie within ulp/2 ≤ |value|·2^-53 < 10^-4 of it, so no decimal with fewer fractional
+  /// digits reads back to it; and in that range the standard library prints plain decimals.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  static func _writeShortDecimal(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int? {
+    guard value != 0, Swift.abs(value) < 0x1p53 / 10_000 else { return nil }
+    var scale: Double = 1
+    var digits = 0
+    while digits < 4 {
+      scale *= 10
+      digits += 1
+      let scaled = value * scale
+      // Exactly an integer: the product is integral and rounded nothing away.
+      guard scaled == scaled.rounded(.towardZero), (-scaled).addingProduct(value, scale) == 0 else { continue }
+      let m = Int64(scaled).magnitude
+      let power = UInt64(scale)
+      var count = 0
+      if value < 0 { p[0] = UInt8(ascii: "-"); count = 1 }
+      count += _write(Int64(m / power), to: p + count)
+      p[count] = UInt8(ascii: ".")
+      var fraction = m % power
+      var i = count + digits
+      while i > count {
+        p[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+        fraction /= 10
+        i -= 1
+      }
+      return count + 1 + digits
+    }
+    return nil
   }
 
   /// Writes the decimal digits of `value` at `p` (room for 20 bytes); returns their count.

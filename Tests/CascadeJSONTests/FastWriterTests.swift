@@ -173,12 +173,19 @@ extension OldJSONWriter {
     var values: [Double] = [0, -0.0, 1, -1, 0.1, 1e22, 1e23, 0x1p53, -0x1p53, 0x1p53 - 1, 0x1p53 + 2, 0x1p63, -0x1p63, 0x1p64,
                             1e15, 1e16, 1e17, 1e-5, 1e-7, 123456789012345680, .ulpOfOne, .leastNonzeroMagnitude,
                             -.leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
-                            390.0 / 3, 2.0 / 3 * 1e-300, 248.5, 5374460.482868152, 46236587.12214646]
+                            390.0 / 3, 2.0 / 3 * 1e-300, 248.5, 775.5, -0.5, 0.0625, 0.125, 0.0001, 0.00005, 1e-4, 900719925474.0993,
+                            900719925474.0992, 900719925474.5, -900719925474.5, 5374460.482868152, 46236587.12214646]
     for _ in 0..<count {
       values.append(Double(bitPattern: generator.next()))
       values.append(Double.random(in: -1e6...1e6, using: &generator))
       values.append(Double.random(in: 0...5e7, using: &generator))
       values.append(Double(Int.random(in: -1_000_000...1_000_000, using: &generator)) / 8)
+      // Short decimals, exact and not: halves to sixteenths, tenths to ten-thousandths, near the
+      // fast path's bound of 2^53 / 10^4.
+      let divisor = [2.0, 4, 8, 16, 32, 10, 100, 1000, 10000, 5, 20, 3].randomElement(using: &generator)!
+      values.append(Double(Int64.random(in: -(1 << 40)...(1 << 40), using: &generator)) / divisor)
+      values.append(Double(Int.random(in: -100_000...100_000, using: &generator)) / divisor)
+      values.append(0x1p53 / 10_000 + Double(Int.random(in: -64...64, using: &generator)) / divisor)
       values.append(Double(Int64.random(in: -(1 << 53)...(1 << 53), using: &generator)))
       values.append(Double(Int64.random(in: .min ... .max, using: &generator)))
     }
