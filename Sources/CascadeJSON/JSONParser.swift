@@ -259,10 +259,41 @@ private struct _Reader {
     // At most 15 digits (a sign and a point aside) may take the exact fast path.
     let digitCount = position - start - (bytes[start] == UInt8(ascii: "-") ? 1 : 0) - (fractionStart < 0 ? 0 : 1)
     if plain, digitCount <= 15, let value = fastDouble(start, fractionStart) { return value }
+    if plain, digitCount <= 18, let value = checkedDouble(start, fractionStart) { return value }
     if let value = cDouble(start) { return value }
     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
     guard let value = Double(text) else { throw error("number \(text) cannot be read") }
     return value
+  }
+
+  /// The correctly rounded value of a literal of 16 to 18 digits and at most 22 fraction
+  /// digits, or `nil` when this cannot be sure (then `strtod` decides). The digits m (exact in
+  /// a `UInt64`) are m = mh + ml with mh = Double(m) and ml a small integer; q = mh / 10^f
+  /// rounded; the remainder mh − q·10^f of a correctly rounded quotient is exactly representable
+  /// (so the fused multiply-add gives it exactly), and m − q·10^f = that + ml. The true quotient
+  /// is q + r / 10^f, so q is the correctly rounded answer when |r| < 10^f·ulp(q)/2; a margin
+  /// covers the one rounding in r, and anything near a halfway point goes to `strtod`.
+  func checkedDouble(_ start: Int, _ fractionStart: Int) -> Double? {
+    var m: UInt64 = 0
+    var i = start
+    let negative = bytes[i] == UInt8(ascii: "-")
+    if negative { i += 1 }
+    while i < position {
+      let byte = bytes[i]
+      i += 1
+      if byte == UInt8(ascii: ".") { continue }
+      m = m &* 10 &+ UInt64(byte &- zero)
+    }
+    let fractionDigits = fractionStart < 0 ? 0 : position - fractionStart
+    guard fractionDigits <= 22, m != 0 else { return nil }
+    let mh = Double(m)
+    let ml = Double(Int64(bitPattern: m &- UInt64(mh)))
+    let p = _powersOfTen[fractionDigits]
+    let q = mh / p
+    let r = mh.addingProduct(-q, p) + ml
+    let half = p * q.ulp / 2
+    guard Swift.abs(r) < half * (1 - 0x1p-40) else { return nil }
+    return negative ? -q : q
   }
 
   /// The literal `bytes[start..<position]` read by C's `strtod` (correctly rounded, as
