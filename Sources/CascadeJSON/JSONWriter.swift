@@ -70,6 +70,10 @@ public struct JSONWriter: Sendable {
   @inlinable
   static func _writeShortDecimal(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int? {
     guard value != 0, Swift.abs(value) < 0x1p53 / 10_000 else { return nil }
+    // m / 10^k with k ≤ 4 is a double only if it is a multiple of 2^-4 (10^4 = 2^4·5^4): one
+    // exact multiplication turns most values away.
+    let sixteenths = value * 16
+    guard sixteenths == sixteenths.rounded(.towardZero) else { return nil }
     var scale: Double = 1
     var digits = 0
     while digits < 4 {
@@ -105,20 +109,23 @@ public struct JSONWriter: Sendable {
     var count = 0
     if value < 0 { p[0] = UInt8(ascii: "-"); count = 1 }
     if magnitude < 10 { p[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude); return count + 1 }
-    // Digits backwards into a small buffer, then forwards.
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    return withUnsafeMutableBytes(of: &digits) { raw in
-      var i = 24
-      while magnitude > 0 {
-        i -= 1
-        let (q, r) = magnitude.quotientAndRemainder(dividingBy: 10)
-        raw[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: r)
-        magnitude = q
-      }
-      let length = 24 - i
-      (p + count).update(from: raw.baseAddress!.assumingMemoryBound(to: UInt8.self) + i, count: length)
-      return count + length
+    // Count the digits, then write them backwards in place.
+    var length = 1
+    var bound: UInt64 = 10
+    while length < 20 && magnitude >= bound {
+      length += 1
+      if length == 20 { break }
+      bound &*= 10
     }
+    var i = count + length
+    while magnitude >= 10 {
+      i -= 1
+      let q = magnitude / 10
+      p[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude &- q &* 10)
+      magnitude = q
+    }
+    p[i - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+    return count + length
   }
 
   /// Appends what `body` writes at the pointer it is given (at most `maximum` bytes; `body`
