@@ -235,19 +235,37 @@ private struct _Reader {
     while let byte = current, (zero...nine).contains(byte) { position += 1 }
   }
 
+  /// Digits of the integer or fraction part, each also folded into `mantissa` (the literal's
+  /// digits as one integer, exact while `count` ≤ 19) so that no second pass reads them.
+  mutating func digits(into mantissa: inout UInt64, count: inout Int) throws(JSONError) {
+    guard position < bytes.count, bytes[position] &- zero < 10 else {
+      throw error("unexpected \(describeCurrent()) in a number, expected a digit")
+    }
+    repeat {
+      mantissa = mantissa &* 10 &+ UInt64(bytes[position] &- zero)
+      count += 1
+      position += 1
+    } while position < bytes.count && bytes[position] &- zero < 10
+  }
+
   mutating func number() throws(JSONError) -> Double {
     let start = position
-    if current == UInt8(ascii: "-") { position += 1 }
+    let negative = current == UInt8(ascii: "-")
+    if negative { position += 1 }
+    var mantissa: UInt64 = 0
+    var count = 0
     if current == zero {
       position += 1
+      count = 1
     } else {
-      try digits()
+      try digits(into: &mantissa, count: &count)
     }
-    var fractionStart = -1
+    var fractionDigits = 0
     if current == UInt8(ascii: ".") {
       position += 1
-      fractionStart = position
-      try digits()
+      let fractionStart = position
+      try digits(into: &mantissa, count: &count)
+      fractionDigits = position - fractionStart
     }
     var plain = true
     if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
@@ -256,10 +274,15 @@ private struct _Reader {
       if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
       try digits()
     }
-    // At most 15 digits (a sign and a point aside) may take the exact fast path.
-    let digitCount = position - start - (bytes[start] == UInt8(ascii: "-") ? 1 : 0) - (fractionStart < 0 ? 0 : 1)
-    if plain, digitCount <= 15, let value = fastDouble(start, fractionStart) { return value }
-    if plain, digitCount <= 18, let value = checkedDouble(start, fractionStart) { return value }
+    if plain && fractionDigits <= 22 {
+      // At most 15 digits: the digits and the power of ten are exact doubles, so one division
+      // rounds correctly.
+      if count <= 15 {
+        let value = Double(mantissa) / _powersOfTen[fractionDigits]
+        return negative ? -value : value
+      }
+      if count <= 18, let value = checkedDouble(mantissa, fractionDigits) { return negative ? -value : value }
+    }
     if let value = cDouble(start) { return value }
     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
     guard let value = Double(text) else { throw error("number \(text) cannot be read") }
@@ -273,18 +296,7 @@ private struct _Reader {
   /// (so the fused multiply-add gives it exactly), and m − q·10^f = that + ml. The true quotient
   /// is q + r / 10^f, so q is the correctly rounded answer when |r| < 10^f·ulp(q)/2; a margin
   /// covers the one rounding in r, and anything near a halfway point goes to `strtod`.
-  func checkedDouble(_ start: Int, _ fractionStart: Int) -> Double? {
-    var m: UInt64 = 0
-    var i = start
-    let negative = bytes[i] == UInt8(ascii: "-")
-    if negative { i += 1 }
-    while i < position {
-      let byte = bytes[i]
-      i += 1
-      if byte == UInt8(ascii: ".") { continue }
-      m = m &* 10 &+ UInt64(byte &- zero)
-    }
-    let fractionDigits = fractionStart < 0 ? 0 : position - fractionStart
+  func checkedDouble(_ m: UInt64, _ fractionDigits: Int) -> Double? {
     guard fractionDigits <= 22, m != 0 else { return nil }
     let mh = Double(m)
     let ml = Double(Int64(bitPattern: m &- UInt64(mh)))
@@ -293,7 +305,7 @@ private struct _Reader {
     let r = mh.addingProduct(-q, p) + ml
     let half = p * q.ulp / 2
     guard Swift.abs(r) < half * (1 - 0x1p-40) else { return nil }
-    return negative ? -q : q
+    return q
   }
 
   /// The literal `bytes[start..<position]` read by C's `strtod` (correctly rounded, as
@@ -316,29 +328,6 @@ private struct _Reader {
     #else
     return nil
     #endif
-  }
-
-  /// The exact value of a literal of at most 15 digits and at most 22 fraction digits: both the
-  /// digits and the power of ten are exact `Double`s, so one division rounds correctly.
-  func fastDouble(_ start: Int, _ fractionStart: Int) -> Double? {
-    var mantissa: Int64 = 0
-    var count = 0
-    var i = start
-    let negative = bytes[i] == UInt8(ascii: "-")
-    if negative { i += 1 }
-    while i < position {
-      let byte = bytes[i]
-      i += 1
-      if byte == UInt8(ascii: ".") { continue }
-      mantissa = mantissa * 10 + Int64(byte - zero)
-      count += 1
-      if count > 15 { return nil }
-    }
-    let fractionDigits = fractionStart < 0 ? 0 : position - fractionStart
-    if fractionDigits > 22 { return nil }
-    var value = Double(mantissa)
-    if fractionDigits > 0 { value /= _powersOfTen[fractionDigits] }
-    return negative ? -value : value
   }
 
   func describeCurrent() -> String {
