@@ -78,13 +78,16 @@ struct ImplicitIntervalTree {
     frames.withUnsafeBufferPointer { frames in
       maxEnd.withUnsafeBufferPointer { maxEnd in
         ids.withUnsafeBufferPointer { ids in
-          // (node, level, whether its left child is done), 64 deep at most.
-          withUnsafeTemporaryAllocation(of: (Int, Int, Bool).self, capacity: 64) { stack in
+          // (node, level · 2 + whether its left child is done), 64 deep at most: 1 KB, on the
+          // stack.
+          withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: 64) { stack in
             var t = 0
-            stack[t] = ((1 << maxLevel) - 1, maxLevel, false); t += 1
+            stack[t] = ((1 << maxLevel) - 1, maxLevel << 1); t += 1
             while t > 0 {
               t -= 1
-              var (x, k, w) = stack[t]
+              let (x, kw) = stack[t]
+              let k = kw >> 1
+              let w = kw & 1 != 0
               if k <= 3 {
                 let i0 = (x >> k) << k
                 let i1 = Swift.min(n, i0 + (1 << (k + 1)) - 1)
@@ -95,12 +98,11 @@ struct ImplicitIntervalTree {
                 }
               } else if !w {
                 let y = x - (1 << (k - 1))
-                w = true
-                stack[t] = (x, k, w); t += 1
-                if y >= n || maxEnd[y] > st { stack[t] = (y, k - 1, false); t += 1 }
+                stack[t] = (x, k << 1 | 1); t += 1
+                if y >= n || maxEnd[y] > st { stack[t] = (y, (k - 1) << 1); t += 1 }
               } else if x < n && frames[x].minY < en {
                 if st < frames[x].maxY && frames[x].intersects(rect) { buffer.append(Int(ids[x])) }
-                stack[t] = (x + (1 << (k - 1)), k - 1, false); t += 1
+                stack[t] = (x + (1 << (k - 1)), (k - 1) << 1); t += 1
               }
             }
           }
