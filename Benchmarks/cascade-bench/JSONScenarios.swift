@@ -89,7 +89,7 @@ extension Scenarios {
       bench.log("  session.pipe: skipped (no \(exe); build it with 'swift build -c release --product cascade')")
       return
     }
-    let count = quick ? 20_000 : 200_000
+    let count = quick ? 5_000 : 200_000
     let dir = FileManager.default.temporaryDirectory.path
     let pid = ProcessInfo.processInfo.processIdentifier
     let loadOnly = "\(dir)/cascade-bench-\(pid)-load.jsonl"
