@@ -8,6 +8,9 @@ package enum Unit: String, Sendable {
   case perStep = "ns/step"
   case perUpdate = "ns/update"
   case bytesPerItem = "B/item"
+  case perRequest = "ns/request"
+  /// Nanoseconds per megabyte (10^6 bytes): 1e9 / this is MB/s.
+  case perMB = "ns/MB"
 }
 
 /// One measurement: a row of the JSON output.

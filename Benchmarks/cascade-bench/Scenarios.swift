@@ -12,8 +12,8 @@ import CascadeBenchKit
 
 /// The primary benchmarks and what each is compared with, in report order.
 let comparisons: [(primary: String, baselines: [String])] = [
-  ("layout.full", ["layout.full.seedBaseline"]),
-  ("query.random", ["query.random.linearScan", "query.random.unionRects"]),
+  ("layout.full", ["layout.full.seedBaseline", "layout.full.writeFrames"]),
+  ("query.random", ["query.random.linearScan", "query.random.unionRects", "query.random.implicitIntervalTree"]),
   ("query.scroll", ["query.scroll.linearScan", "query.scroll.unionRects"]),
   ("append.batch", ["layout.full"]),
   ("update.middle", ["update.middle.relayout"]),
@@ -23,6 +23,10 @@ let comparisons: [(primary: String, baselines: [String])] = [
   ("trace.query", ["trace.query.linearScan", "trace.query.unionRects"]),
   ("trace.view", ["trace.query"]),
   ("memory.bytesPerItem", ["memory.bytesPerItem.seedBaseline"]),
+  ("session.pages", ["session.pages.corePage"]),
+  ("session.pipe", ["session.pages"]),
+  ("json.write", ["json.write.foundation", "json.write.memcpy"]),
+  ("json.parse", ["json.parse.foundation", "json.parse.memchr"]),
 ]
 
 /// Every benchmark name, for `--list` and for checking `--filter`.
@@ -72,6 +76,8 @@ struct Scenarios {
       for trace in traces { traceReplay(n, collection, trace, budgetNs: budgetNs) }
     }
     if wants("append.batch") { appendBatch(n, collection, input.appendItems) }
+    // The JSON layer: up to 1M items (a 10M document is ~200 MB of text).
+    if n <= 1_000_000 && (wantsAny("session") || wantsAny("json")) { jsonScenarios(n, collection) }
     if wantsAny("update.middle") || wantsAny("update.keepColumns") { updateMiddle(n, collection, split: input.splitForUpdates) }
   }
 
@@ -97,6 +103,19 @@ struct Scenarios {
                          note: "WaterfallLayout(width:parameters:sections:), index included") {
         Workload.layout(collection)
       } consume: { Int($0.contentSize.height) }
+    }
+    if wants("layout.full.writeFrames") {
+      // The floor: n frames written to a fresh array, no placement, no index.
+      let heights: [Double] = collection.sections.flatMap(\.items).map { item in
+        switch item.measure {
+        case .height(let h): h
+        case .size(let w, let h): h * 248.5 / w
+        }
+      }
+      bench.measureBuild("layout.full.writeFrames", n: n, unit: .perItem, unitsPerOp: Double(Swift.max(1, n)),
+                         note: "only n frames written to a fresh [Rect] (the cost floor of a full layout)") {
+        heights.withUnsafeBufferPointer { writeFrames($0, columnWidth: 248.5) }
+      } consume: { $0.count &+ Int($0.last?.maxY ?? 0) }
     }
     if wants("layout.full.seedBaseline"), let shape = seedShape {
       bench.measureBuild("layout.full.seedBaseline", n: n, unit: .perItem, unitsPerOp: Double(Swift.max(1, n)),
@@ -163,6 +182,33 @@ struct Scenarios {
             q &+= 1
             sum &+= ids.count &+ (ids.first ?? 0)
           }
+        }
+        return sum
+      }
+    }
+    if wants("query.random.implicitIntervalTree") {
+      let tree = ImplicitIntervalTree(frames: frames)
+      // The same elements as Cascade, as a set, or the comparison means nothing.
+      var answers: [LayoutAttributes] = []
+      let flat = FlatElements(layout)
+      for rect in Workload.randomViewports(64, width: width, contentHeight: layout.contentSize.height, seed: 7) {
+        answers.removeAll(keepingCapacity: true)
+        ids.removeAll(keepingCapacity: true)
+        layout.elements(in: rect, into: &answers)
+        tree.elements(in: rect, into: &ids)
+        if Set(answers.map { flat.index(of: $0.path) }) != Set(ids) || answers.count != ids.count {
+          bench.log("  WARNING: implicit interval tree answers differ at \(rect): Cascade \(answers.count), tree \(ids.count)")
+          break
+        }
+      }
+      bench.measure("query.random.implicitIntervalTree", n: n, unit: .perQuery,
+                    note: "cgranges: intervals sorted by start, max-end augmented implicit tree") { k in
+        var sum = 0
+        for _ in 0..<k {
+          ids.removeAll(keepingCapacity: true)
+          tree.elements(in: rects[q & 4095], into: &ids)
+          q &+= 1
+          sum &+= ids.count &+ (ids.first ?? 0)
         }
         return sum
       }

@@ -34,7 +34,20 @@ public struct CascadeSession: Sendable {
   ///
   /// - Complexity: that of the request; see Docs/CLI.md, "What each request costs".
   public mutating func respond(to line: [UInt8]) -> String {
+    var output: [UInt8] = []
+    respond(to: line, appendingTo: &output)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Answers one request line, appending the response line (without its newline) to `output`:
+  /// the same bytes as ``respond(to:)``, with no `String` made, into a buffer the caller reuses.
+  ///
+  /// - Complexity: that of the request; see Docs/CLI.md, "What each request costs".
+  public mutating func respond(to line: [UInt8], appendingTo output: inout [UInt8]) {
     var writer = JSONWriter()
+    swap(&writer.bytes, &output)
+    defer { swap(&writer.bytes, &output) }
+    let start = writer.bytes.count
     do throws(JSONError) {
       let request = try SessionRequest(json: JSONParser.parse(line))
       writer.beginObject()
@@ -42,13 +55,15 @@ public struct CascadeSession: Sendable {
       try handle(request, into: &writer)
       writer.endObject()
     } catch {
-      writer = JSONWriter()
+      var fresh = JSONWriter()
+      swap(&fresh.bytes, &writer.bytes)
+      fresh.bytes.removeSubrange(start...)
+      writer = fresh
       writer.beginObject()
       writer.key("ok"); writer.bool(false)
       writer.key("error"); writer.string(error.description)
       writer.endObject()
     }
-    return writer.text
   }
 
   /// Carries out `request`, writing the response's keys after `"ok":true`.

@@ -5,6 +5,14 @@
 // breaks (line and column), and reads a million-number array without a Foundation object per
 // number.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Parses JSON text into a ``JSONValue``.
 ///
 ///     let value = try JSONParser.parse(Array(#"[120, {"height": 80}]"#.utf8))
@@ -227,19 +235,37 @@ private struct _Reader {
     while let byte = current, (zero...nine).contains(byte) { position += 1 }
   }
 
+  /// Digits of the integer or fraction part, each also folded into `mantissa` (the literal's
+  /// digits as one integer, exact while `count` ≤ 19) so that no second pass reads them.
+  mutating func digits(into mantissa: inout UInt64, count: inout Int) throws(JSONError) {
+    guard position < bytes.count, bytes[position] &- zero < 10 else {
+      throw error("unexpected \(describeCurrent()) in a number, expected a digit")
+    }
+    repeat {
+      mantissa = mantissa &* 10 &+ UInt64(bytes[position] &- zero)
+      count += 1
+      position += 1
+    } while position < bytes.count && bytes[position] &- zero < 10
+  }
+
   mutating func number() throws(JSONError) -> Double {
     let start = position
-    if current == UInt8(ascii: "-") { position += 1 }
+    let negative = current == UInt8(ascii: "-")
+    if negative { position += 1 }
+    var mantissa: UInt64 = 0
+    var count = 0
     if current == zero {
       position += 1
+      count = 1
     } else {
-      try digits()
+      try digits(into: &mantissa, count: &count)
     }
-    var fractionStart = -1
+    var fractionDigits = 0
     if current == UInt8(ascii: ".") {
       position += 1
-      fractionStart = position
-      try digits()
+      let fractionStart = position
+      try digits(into: &mantissa, count: &count)
+      fractionDigits = position - fractionStart
     }
     var plain = true
     if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
@@ -248,33 +274,60 @@ private struct _Reader {
       if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
       try digits()
     }
-    if plain, let value = fastDouble(start, fractionStart) { return value }
+    if plain && fractionDigits <= 22 {
+      // At most 15 digits: the digits and the power of ten are exact doubles, so one division
+      // rounds correctly.
+      if count <= 15 {
+        let value = Double(mantissa) / _powersOfTen[fractionDigits]
+        return negative ? -value : value
+      }
+      if count <= 18, let value = checkedDouble(mantissa, fractionDigits) { return negative ? -value : value }
+    }
+    if let value = cDouble(start) { return value }
     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
     guard let value = Double(text) else { throw error("number \(text) cannot be read") }
     return value
   }
 
-  /// The exact value of a literal of at most 15 digits and at most 22 fraction digits: both the
-  /// digits and the power of ten are exact `Double`s, so one division rounds correctly.
-  func fastDouble(_ start: Int, _ fractionStart: Int) -> Double? {
-    var mantissa: Int64 = 0
-    var count = 0
-    var i = start
-    let negative = bytes[i] == UInt8(ascii: "-")
-    if negative { i += 1 }
-    while i < position {
-      let byte = bytes[i]
-      i += 1
-      if byte == UInt8(ascii: ".") { continue }
-      mantissa = mantissa * 10 + Int64(byte - zero)
-      count += 1
-      if count > 15 { return nil }
+  /// The correctly rounded value of a literal of 16 to 18 digits and at most 22 fraction
+  /// digits, or `nil` when this cannot be sure (then `strtod` decides). The digits m (exact in
+  /// a `UInt64`) are m = mh + ml with mh = Double(m) and ml a small integer; q = mh / 10^f
+  /// rounded; the remainder mh − q·10^f of a correctly rounded quotient is exactly representable
+  /// (so the fused multiply-add gives it exactly), and m − q·10^f = that + ml. The true quotient
+  /// is q + r / 10^f, so q is the correctly rounded answer when |r| < 10^f·ulp(q)/2; a margin
+  /// covers the one rounding in r, and anything near a halfway point goes to `strtod`.
+  func checkedDouble(_ m: UInt64, _ fractionDigits: Int) -> Double? {
+    guard fractionDigits <= 22, m != 0 else { return nil }
+    let mh = Double(m)
+    let ml = Double(Int64(bitPattern: m &- UInt64(mh)))
+    let p = _powersOfTen[fractionDigits]
+    let q = mh / p
+    let r = mh.addingProduct(-q, p) + ml
+    let half = p * q.ulp / 2
+    guard Swift.abs(r) < half * (1 - 0x1p-40) else { return nil }
+    return q
+  }
+
+  /// The literal `bytes[start..<position]` read by C's `strtod` (correctly rounded, as
+  /// `Double(String)`, which calls `strtod_l` in the C locale), from a copy on the stack instead
+  /// of a heap-allocated `String`; `nil` for a literal over 63 bytes, or when `strtod` stops
+  /// early (a locale whose decimal point is not `.`), where the caller falls back to
+  /// `Double(String)`.
+  func cDouble(_ start: Int) -> Double? {
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+    let length = position - start
+    guard length < 64 else { return nil }
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+      let text = buffer.baseAddress!
+      UnsafeMutableRawPointer(text).copyMemory(from: bytes.baseAddress! + start, byteCount: length)
+      text[length] = 0
+      var end: UnsafeMutablePointer<CChar>?
+      let value = strtod(text, &end)
+      return end == text + length ? value : nil
     }
-    let fractionDigits = fractionStart < 0 ? 0 : position - fractionStart
-    if fractionDigits > 22 { return nil }
-    var value = Double(mantissa)
-    if fractionDigits > 0 { value /= _powersOfTen[fractionDigits] }
-    return negative ? -value : value
+    #else
+    return nil
+    #endif
   }
 
   func describeCurrent() -> String {

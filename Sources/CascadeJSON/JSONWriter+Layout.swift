@@ -9,9 +9,23 @@ extension JSONWriter {
   /// - Complexity: O(1).
   public mutating func frame(_ frame: Rect, of path: ElementPath) throws(JSONError) {
     guard frame.isFinite else { throw JSONError(Self.path(of: path), "frame is not finite (the sizes overflow)") }
-    beginArray()
-    number(frame.minX); number(frame.minY); number(frame.width); number(frame.height)
-    endArray()
+    separate()
+    _append(maximum: Self._maximumFrameLength) { Self._write(frame, to: $0) }
+    needsComma = true
+  }
+
+  /// `[x,y,w,h]`: four numbers of at most 32 bytes, three commas, two brackets.
+  static var _maximumFrameLength: Int { 4 * _maximumNumberLength + 5 }
+
+  /// Writes `[x,y,w,h]` at `p` (room for ``_maximumFrameLength`` bytes); returns its length.
+  static func _write(_ frame: Rect, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    p[0] = UInt8(ascii: "[")
+    var n = 1
+    n += _write(frame.minX, to: p + n); p[n] = UInt8(ascii: ","); n += 1
+    n += _write(frame.minY, to: p + n); p[n] = UInt8(ascii: ","); n += 1
+    n += _write(frame.width, to: p + n); p[n] = UInt8(ascii: ","); n += 1
+    n += _write(frame.height, to: p + n); p[n] = UInt8(ascii: "]")
+    return n + 1
   }
 
   /// Writes `[width, height]`, or fails when it is not finite.
@@ -29,13 +43,38 @@ extension JSONWriter {
   ///
   /// - Complexity: O(1).
   public mutating func element(_ attributes: LayoutAttributes, id: ItemID? = nil) throws(JSONError) {
-    beginObject()
-    key("section"); integer(attributes.path.section)
-    key("kind"); string(attributes.path.kind.description)
-    if attributes.path.kind == .item { key("item"); integer(attributes.path.item) }
-    if let id { key("id"); self.id(id) }
-    key("frame"); try frame(attributes.frame, of: attributes.path)
-    endObject()
+    if let id {
+      // An element with an id: the general path (ids are rare in scroll-heavy answers).
+      beginObject()
+      key("section"); integer(attributes.path.section)
+      key("kind"); string(attributes.path.kind.description)
+      if attributes.path.kind == .item { key("item"); integer(attributes.path.item) }
+      key("id"); self.id(id)
+      key("frame"); try frame(attributes.frame, of: attributes.path)
+      endObject()
+      return
+    }
+    let path = attributes.path, frame = attributes.frame
+    guard frame.isFinite else { throw JSONError(Self.path(of: path), "frame is not finite (the sizes overflow)") }
+    separate()
+    // The whole element in one buffer, then one copy: the bytes of `key`, `integer`, `string`
+    // and `frame` called in turn.
+    _append(maximum: 2 * Self._maximumNumberLength + Self._maximumFrameLength + 64) { p in
+      var n = Self._copy(#"{"section":"#, to: p)
+      n += Self._write(Int64(path.section), to: p + n)
+      switch path.kind {
+      case .header: n += Self._copy(#","kind":"header""#, to: p + n)
+      case .footer: n += Self._copy(#","kind":"footer""#, to: p + n)
+      case .item:
+        n += Self._copy(#","kind":"item","item":"#, to: p + n)
+        n += Self._write(Int64(path.item), to: p + n)
+      }
+      n += Self._copy(#","frame":"#, to: p + n)
+      n += Self._write(frame, to: p + n)
+      p[n] = UInt8(ascii: "}")
+      return n + 1
+    }
+    needsComma = true
   }
 
   /// Writes the `elements` key and its array.

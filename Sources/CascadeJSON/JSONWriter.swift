@@ -14,7 +14,7 @@ public struct JSONWriter: Sendable {
   /// The UTF-8 text written so far.
   public var bytes: [UInt8] = []
   /// Whether the next value in the current container needs a comma before it.
-  private var needsComma = false
+  @usableFromInline var needsComma = false
 
   /// Creates an empty writer.
   ///
@@ -32,14 +32,122 @@ public struct JSONWriter: Sendable {
   ///
   /// - Complexity: O(1).
   public static func format(_ value: Double) -> String {
-    if value == value.rounded(.towardZero) && Swift.abs(value) < 0x1p53 && !(value == 0 && value.sign == .minus) {
-      return String(Int64(value))
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: _maximumNumberLength) { buffer in
+      String(decoding: UnsafeBufferPointer(start: buffer.baseAddress!, count: _write(value, to: buffer.baseAddress!)), as: UTF8.self)
     }
-    let text = value.description
-    return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
   }
 
-  private mutating func separate() {
+  /// The most bytes ``format(_:)`` writes: 24 for a finite `Double` (`-2.2250738585072014e-308`),
+  /// 20 for an `Int64`; with room to spare.
+  @usableFromInline static var _maximumNumberLength: Int { 32 }
+
+  /// Writes ``format(_:)``'s text of `value` at `p` (room for ``_maximumNumberLength`` bytes) and
+  /// returns its length. Integral values below 2^53 are written digit by digit; the others by
+  /// the standard library's shortest round-trip formatting (`Double.write(to:)`, the digits of
+  /// `description`) straight into the buffer, then a trailing `.0` dropped.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  static func _write(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    if value == value.rounded(.towardZero) && Swift.abs(value) < 0x1p53 && !(value == 0 && value.sign == .minus) {
+      return _write(Int64(value), to: p)
+    }
+    if let count = _writeShortDecimal(value, to: p) { return count }
+    var sink = _ASCIISink(p)
+    value.write(to: &sink)
+    var count = sink.count
+    if count >= 2 && p[count - 2] == UInt8(ascii: ".") && p[count - 1] == UInt8(ascii: "0") { count -= 2 }
+    return count
+  }
+
+  /// Writes a value that is exactly a decimal of 1 to 4 fractional digits (`258.5`, `0.125`,
+  /// `-12.0625`) without the general algorithm, or returns `nil`. The text is the shortest
+  /// round-trip one, the standard library's: for |value| < 2^53 / 10^4, the values that round to
+  /// `value` lie within ulp/2 ≤ |value|·2^-53 < 10^-4 of it, so no decimal with fewer fractional
+  /// digits reads back to it; and in that range the standard library prints plain decimals.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  static func _writeShortDecimal(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int? {
+    guard value != 0, Swift.abs(value) < 0x1p53 / 10_000 else { return nil }
+    // m / 10^k with k ≤ 4 is a double only if it is a multiple of 2^-4 (10^4 = 2^4·5^4): one
+    // exact multiplication turns most values away.
+    let sixteenths = value * 16
+    guard sixteenths == sixteenths.rounded(.towardZero) else { return nil }
+    var scale: Double = 1
+    var digits = 0
+    while digits < 4 {
+      scale *= 10
+      digits += 1
+      let scaled = value * scale
+      // Exactly an integer: the product is integral and rounded nothing away.
+      guard scaled == scaled.rounded(.towardZero), (-scaled).addingProduct(value, scale) == 0 else { continue }
+      let m = Int64(scaled).magnitude
+      let power = UInt64(scale)
+      var count = 0
+      if value < 0 { p[0] = UInt8(ascii: "-"); count = 1 }
+      count += _write(Int64(m / power), to: p + count)
+      p[count] = UInt8(ascii: ".")
+      var fraction = m % power
+      var i = count + digits
+      while i > count {
+        p[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+        fraction /= 10
+        i -= 1
+      }
+      return count + 1 + digits
+    }
+    return nil
+  }
+
+  /// Writes the decimal digits of `value` at `p` (room for 20 bytes); returns their count.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  static func _write(_ value: Int64, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    var magnitude = value.magnitude
+    var count = 0
+    if value < 0 { p[0] = UInt8(ascii: "-"); count = 1 }
+    if magnitude < 10 { p[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude); return count + 1 }
+    // Count the digits, then write them backwards in place.
+    var length = 1
+    var bound: UInt64 = 10
+    while length < 20 && magnitude >= bound {
+      length += 1
+      if length == 20 { break }
+      bound &*= 10
+    }
+    var i = count + length
+    while magnitude >= 10 {
+      i -= 1
+      let q = magnitude / 10
+      p[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude &- q &* 10)
+      magnitude = q
+    }
+    p[i - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+    return count + length
+  }
+
+  /// Appends what `body` writes at the pointer it is given (at most `maximum` bytes; `body`
+  /// returns how many): one copy into `bytes` for a whole element or frame.
+  ///
+  /// - Complexity: O(maximum).
+  /// Copies a static string's bytes to `p`; returns their count.
+  @inlinable
+  static func _copy(_ text: StaticString, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    p.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+    return text.utf8CodeUnitCount
+  }
+
+  @inlinable
+  mutating func _append(maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximum) { buffer in
+      let count = body(buffer.baseAddress!)
+      bytes.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!, count: count))
+    }
+  }
+
+  @inlinable mutating func separate() {
     if needsComma { bytes.append(UInt8(ascii: ",")) }
     needsComma = true
   }
@@ -78,7 +186,7 @@ public struct JSONWriter: Sendable {
   /// - Complexity: O(1).
   public mutating func number(_ value: Double) {
     separate()
-    bytes.append(contentsOf: Self.format(value).utf8)
+    _append(maximum: Self._maximumNumberLength) { Self._write(value, to: $0) }
   }
 
   /// Writes an integer.
@@ -86,7 +194,7 @@ public struct JSONWriter: Sendable {
   /// - Complexity: O(1).
   public mutating func integer(_ value: Int) {
     separate()
-    bytes.append(contentsOf: String(value).utf8)
+    _append(maximum: Self._maximumNumberLength) { Self._write(Int64(value), to: $0) }
   }
 
   /// Writes an array of finite numbers, such as a frame.
@@ -114,25 +222,62 @@ public struct JSONWriter: Sendable {
     bytes.append(contentsOf: "null".utf8)
   }
 
-  /// Writes a string, escaping quotes, backslashes and control characters.
+  /// Writes a string, escaping quotes, backslashes and control characters (`\n`, `\r`, `\t`,
+  /// the others as `\u00XX` in lower-case hex); every other byte as it is.
   ///
   /// - Complexity: O(k) for a string of k bytes.
   public mutating func string(_ value: String) {
     separate()
-    bytes.append(UInt8(ascii: "\""))
-    for byte in value.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-      case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-      case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-      case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-      case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-      case 0..<0x20:
-        let hex = String(byte, radix: 16)
-        bytes.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-      default: bytes.append(byte)
+    var value = value
+    value.withUTF8 { utf8 in
+      // Most strings (keys, kinds, cursors) need no escape: one copy between the quotes.
+      var clean = true
+      for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        clean = false
+        break
       }
+      bytes.append(UInt8(ascii: "\""))
+      if clean {
+        bytes.append(contentsOf: utf8)
+      } else {
+        for byte in utf8 { Self._appendEscaped(byte, to: &bytes) }
+      }
+      bytes.append(UInt8(ascii: "\""))
     }
-    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends `byte`, escaped if JSON requires it.
+  static func _appendEscaped(_ byte: UInt8, to bytes: inout [UInt8]) {
+    switch byte {
+    case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "\""))
+    case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "\\"))
+    case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
+    case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
+    case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+    case 0..<0x20:
+      let hex: [UInt8] = Array("0123456789abcdef".utf8)
+      bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+    default: bytes.append(byte)
+    }
+  }
+}
+
+/// A `TextOutputStream` over a raw buffer, so that `Double.write(to:)` writes the standard
+/// library's digits where the writer wants them, with no `String` in between. Only ASCII ever
+/// arrives (numbers); `write(_:)` copies any other text byte by byte all the same.
+@usableFromInline
+struct _ASCIISink: TextOutputStream {
+  @usableFromInline let base: UnsafeMutablePointer<UInt8>
+  @usableFromInline var count = 0
+
+  @inlinable init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+  @inlinable mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+    (base + count).update(from: buffer.baseAddress!, count: buffer.count)
+    count += buffer.count
+  }
+
+  @inlinable mutating func write(_ string: String) {
+    for byte in string.utf8 { base[count] = byte; count += 1 }
   }
 }

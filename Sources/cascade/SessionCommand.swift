@@ -10,12 +10,21 @@ enum SessionCommand {
   static func run() {
     var session = CascadeSession()
     var reader = LineReader()
-    while let line = reader.next() {
+    // Responses wait in `pending` only while more requests are already read: before the reader
+    // blocks for input, everything answered so far is written (a client that waits for each
+    // response gets it at once); a stream of requests gets its responses in large writes.
+    var pending: [UInt8] = []
+    pending.reserveCapacity(1 << 16)
+    func flush() {
+      if !pending.isEmpty { StandardIO.write(pending); pending.removeAll(keepingCapacity: true) }
+    }
+    while let line = reader.next(beforeReading: flush) {
       // A blank line is no request, so it gets no response.
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-      var response = Array(session.respond(to: line).utf8)
-      response.append(0x0A)
-      StandardIO.write(response)
+      session.respond(to: line, appendingTo: &pending)
+      pending.append(0x0A)
+      if pending.count >= 1 << 16 { flush() }
     }
+    flush()
   }
 }

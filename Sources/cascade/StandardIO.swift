@@ -54,6 +54,14 @@ enum StandardIO {
 
 /// Standard input, line by line, in big reads: a million-item `load` is one long line.
 struct LineReader {
+  /// The index of the first `\n` at or after `from`, by memchr.
+  static func firstNewline(in buffer: [UInt8], from: Int) -> Int? {
+    guard from < buffer.count else { return nil }
+    return buffer.withUnsafeBytes { raw in
+      memchr(raw.baseAddress! + from, 0x0A, raw.count - from).map { raw.baseAddress!.distance(to: UnsafeRawPointer($0)) }
+    }
+  }
+
   private var buffer: [UInt8] = []
   /// What each `read` fills; its bytes are then appended to `buffer`.
   private var chunk = [UInt8](repeating: 0, count: 1 << 20)
@@ -62,10 +70,11 @@ struct LineReader {
   private var searched = 0
   private var finished = false
 
-  /// The next line without its `\n` (or `\r\n`), or `nil` at the end of input.
-  mutating func next() -> [UInt8]? {
+  /// The next line without its `\n` (or `\r\n`), or `nil` at the end of input;
+  /// `beforeReading` runs before each `read` of standard input (which may block).
+  mutating func next(beforeReading: () -> Void = {}) -> [UInt8]? {
     while true {
-      if let newline = buffer[Swift.max(start, searched)...].firstIndex(of: 0x0A) {
+      if let newline = Self.firstNewline(in: buffer, from: Swift.max(start, searched)) {
         var end = newline
         if end > start && buffer[end - 1] == 0x0D { end -= 1 }
         let line = Array(buffer[start..<end])
@@ -85,6 +94,7 @@ struct LineReader {
         searched -= start
         start = 0
       }
+      beforeReading()
       let count = chunk.withUnsafeMutableBytes { Foundation.read(0, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
       if count > 0 { buffer.append(contentsOf: chunk[0..<count]) }
