@@ -62,7 +62,10 @@ extension CollectionView {
 
     _journal._removeAllKeepingCapacity()                                  // 6. report
     _trimPools()
-    let prefetchChanged = _updatePrefetching(scrolledBy: _contentOffset.y - previousOffset.y, display: display)
+    let horizontal = layout.orientation == .horizontal
+    let prefetchChanged = _updatePrefetching(
+      scrolledBy: horizontal ? _contentOffset.x - previousOffset.x : _contentOffset.y - previousOffset.y,
+      display: display, horizontal: horizontal)
     _notify(scrolled: previousOffset != _contentOffset, prefetchChanged: prefetchChanged)
     return _update
   }
@@ -106,16 +109,17 @@ extension CollectionView {
     }
   }
 
-  /// Step 6, prefetching: the band beyond the display rect `display` in the scroll direction.
+  /// Step 6, prefetching: the band beyond the display rect `display` in the scroll direction,
+  /// along the scroll axis (`dy` is the step along it).
   ///
   /// - Returns: whether the band changed: there is something to announce or cancel.
   /// - Complexity: that of ``_Prefetcher/update(scrolledBy:display:distance:displayed:query:)``.
   @inline(__always)
   @inlinable
-  func _updatePrefetching(scrolledBy dy: Double, display: Rect) -> Bool {
+  func _updatePrefetching(scrolledBy dy: Double, display: Rect, horizontal: Bool) -> Bool {
     let distance = prefetchDistance
     return _displayed.withUnsafeBufferPointer { displayed in
-      _prefetcher.update(scrolledBy: dy, display: display, distance: distance, displayed: displayed) {
+      _prefetcher.update(scrolledBy: dy, display: display, distance: distance, horizontal: horizontal, displayed: displayed) {
         layout.elements(in: $0, into: &$1)
       }
     }

@@ -11,3 +11,11 @@ extension CollectionView {
      _prefetcher.added.capacity, _prefetcher.cancelled.capacity] + _pools.map(\.free.capacity)
   }
 }
+
+extension CollectionView {
+  /// Sets header pinning where the pinned-header property exists (a test hook shared by the
+  /// allocation tests).
+  package func _setPinsSectionHeadersForTesting(_ on: Bool) {
+    precondition(!on, "pinned headers are not available yet")
+  }
+}

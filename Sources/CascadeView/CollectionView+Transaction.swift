@@ -76,7 +76,7 @@ extension CollectionView {
     let viewport = self.viewport
     for entry in _displayed
     where entry.path.kind == .item && entry.attributes.frame.intersects(viewport) && remap.isAnchorable(entry.path) {
-      if let path = remap.map(entry.path) { return (path, entry.attributes.frame.minY - contentOffset.y) }
+      if let path = remap.map(entry.path) { return (path, _anchorCoordinate(entry.attributes.frame) - _alongAxis(contentOffset)) }
     }
     return nil
   }
@@ -127,7 +127,11 @@ extension CollectionView {
   @inline(__always)
   func _scrollToKeep(_ anchor: (path: ElementPath, viewportY: Double)?) {
     if let anchor, let frame = layout.layoutAttributes(for: anchor.path)?.frame {
-      contentOffset.y = frame.minY - anchor.viewportY
+      if layout.orientation == .horizontal {
+        contentOffset.x = _anchorCoordinate(frame) - anchor.viewportY
+      } else {
+        contentOffset.y = frame.minY - anchor.viewportY
+      }
     }
     contentOffset = clampedContentOffset(contentOffset)
   }

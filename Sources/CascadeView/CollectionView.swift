@@ -160,9 +160,14 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   /// The rect whose elements have cells: the viewport grown by ``overscan`` above and below.
   ///
   /// - Complexity: O(1).
+  /// The rect grows along the layout's scroll axis: above and below for a vertical layout, left
+  /// and right for a horizontal one.
   @inlinable
   public var displayRect: Rect {
     let margin = Swift.max(0, overscan)
+    if layout.orientation == .horizontal {
+      return Rect(x: contentOffset.x - margin, y: contentOffset.y, width: bounds.width + 2 * margin, height: bounds.height)
+    }
     return Rect(x: contentOffset.x, y: contentOffset.y - margin, width: bounds.width, height: bounds.height + 2 * margin)
   }
 
