@@ -1,6 +1,7 @@
 // The refresh of the displayed set: the hot path of every scroll step, in named steps.
 //
-//   1. query      the layout's rect query for the display rect, into the scratch
+//   1. query      the layout's rect query for the display rect, into the scratch (with pinned
+//                 headers, the headers replaced by those the viewport query pins)
 //   2. diff       one linear merge of the displayed entries with the answer (both in spec
 //                 order): what left, what came (`_RefreshScratch.diff`)
 //   3. return     the cells of what left go back to their pools, so that arrivals reuse them
@@ -44,6 +45,7 @@ extension CollectionView {
 
     let display = displayRect
     layout.elements(in: display, into: &scratch.query)                    // 1. query
+    if pinsSectionHeaders { scratch.pinHeaders(of: layout, in: viewport) }
     _displayed.withUnsafeBufferPointer { scratch.diff($0) }               // 2. diff
     _returnDepartures(scratch, into: &update)                             // 3. return
     do throws(CollectionViewError) {

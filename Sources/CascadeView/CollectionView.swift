@@ -79,6 +79,14 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   /// ``CollectionViewDelegate/collectionView(_:prefetchItemsAt:)``; 0 turns prefetching off.
   public var prefetchDistance: Double = 0
 
+  /// Whether section headers stick to the viewport's start (sticky headers): each header that
+  /// the core's viewport query (``CollectionLayout/elements(inViewport:pinningHeaders:into:)``)
+  /// pins inside the viewport is displayed at its pinned frame, above the items (its `zIndex`),
+  /// and reported as moved when its pinned frame changes; headers outside the viewport are not
+  /// displayed, even in the overscan. Hit tests find a pinned header before the items under it.
+  /// Off by default; takes effect at the next refresh (``layoutIfNeeded()``).
+  public var pinsSectionHeaders = false
+
   /// How many cells the pools have made, reused and dropped.
   public internal(set) var reuseStatistics: ReuseStatistics {
     get { _reuseStatistics }

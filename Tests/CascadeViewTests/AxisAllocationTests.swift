@@ -9,6 +9,12 @@ extension AllocationTests {
   func steadyScrollStepAllocatesNothingOnEitherAxis(_ orientation: LayoutOrientation) throws {
     try expectSteadyScrollAllocatesNothing(orientation: orientation, pinsHeaders: false)
   }
+
+  /// The same with pinned headers on.
+  @Test(arguments: [LayoutOrientation.vertical, .horizontal])
+  func steadyScrollStepWithPinnedHeadersAllocatesNothing(_ orientation: LayoutOrientation) throws {
+    try expectSteadyScrollAllocatesNothing(orientation: orientation, pinsHeaders: true)
+  }
 }
 
 /// Scrolls a view of 5 sections of 4,000 items back and forth twice along its axis and expects
