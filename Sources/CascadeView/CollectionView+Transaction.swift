@@ -35,11 +35,13 @@ extension CollectionView {
       throw error
     }
     _remapDisplayed(remap)
+    let focusAndSelection = _remapFocusAndSelection(remap)
     _scrollToKeep(anchor)
     do throws(CollectionViewError) {
       return try _refresh(from: snapshot.contentOffset)
     } catch {
       _restore(snapshot)
+      (_focusedItem, _selection) = focusAndSelection
       throw error
     }
   }

@@ -10,6 +10,9 @@
 //                                        remap, scroll anchoring
 //   CollectionView+Refresh.swift         the refresh of the displayed set (the hot path), in steps
 //   CollectionView+Testing.swift         test hooks (package access)
+//   CollectionView+Axis.swift            the scroll axis (the layout's orientation)
+//   CollectionView+Focus.swift           the keyboard focus and its moves
+//   CollectionView+Selection.swift       selection, and how focus and selection follow updates
 //   CollectionViewDataSource.swift       what the view asks of the app
 //   CollectionViewDelegate.swift         what the view tells the toolkit
 //   CollectionViewUpdate.swift           the update value; DisplayedElement.swift its elements
@@ -86,6 +89,15 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   /// displayed, even in the overscan. Hit tests find a pinned header before the items under it.
   /// Off by default; takes effect at the next refresh (``layoutIfNeeded()``).
   public var pinsSectionHeaders = false
+
+  /// Whether ``selectItem(at:)`` adds to the selection (`true`) or replaces it (`false`, the
+  /// default: at most one item is selected).
+  public var allowsMultipleSelection = false
+
+  // Focus and selection (CollectionView+Focus.swift, CollectionView+Selection.swift), moved
+  // through batch updates by the transaction.
+  @usableFromInline var _focusedItem: ItemPath?
+  @usableFromInline var _selection: Set<ItemPath> = []
 
   /// How many cells the pools have made, reused and dropped.
   public internal(set) var reuseStatistics: ReuseStatistics {
