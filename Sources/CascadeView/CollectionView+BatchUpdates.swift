@@ -27,8 +27,8 @@ extension CollectionView {
     let source = _DataSourceFinalState(view: self, dataSource: dataSource)
     var changes: [Layout.Change] = []
     for _ in 0..<layout.numberOfSections { changes.append(.deleteSection(at: 0)) }
-    let width = bounds.width - contentInset.left - contentInset.right
-    if width != layout.width { changes.append(.setWidth(width)) }
+    let extent = _crossAxisExtent(bounds: bounds, contentInset: contentInset)
+    if extent != _currentCrossAxisExtent { changes.append(layout.resizeChange(to: extent)) }
     for s in 0..<source.numberOfSections { changes.append(.insertSection(source.section(s), at: s)) }
     return try _transaction(changes, anchored: false, remap: _DropPaths())
   }

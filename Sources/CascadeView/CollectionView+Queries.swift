@@ -8,8 +8,12 @@ extension CollectionView {
   /// offset), or `nil`.
   ///
   /// - Complexity: that of the layout's ``CollectionLayout/element(at:)``, O(log n).
+  ///
+  /// With ``pinsSectionHeaders``, headers are where they are pinned in the viewport and drawn
+  /// above the items: a pinned header holding the point wins
+  /// (``CollectionLayout/element(at:pinningHeadersIn:)``).
   public func element(at point: Point) -> LayoutAttributes? {
-    layout.element(at: point)
+    pinsSectionHeaders ? layout.element(at: point, pinningHeadersIn: viewport) : layout.element(at: point)
   }
 
   /// The element under `point` given in viewport coordinates (origin at the viewport's
@@ -17,7 +21,7 @@ extension CollectionView {
   ///
   /// - Complexity: O(log n).
   public func element(atViewportPoint point: Point) -> LayoutAttributes? {
-    layout.element(at: Point(x: point.x + contentOffset.x, y: point.y + contentOffset.y))
+    element(at: Point(x: point.x + contentOffset.x, y: point.y + contentOffset.y))
   }
 
   /// The path of the item under `point` (content coordinates), or `nil` when no item is there.

@@ -1,6 +1,7 @@
 // The refresh of the displayed set: the hot path of every scroll step, in named steps.
 //
-//   1. query      the layout's rect query for the display rect, into the scratch
+//   1. query      the layout's rect query for the display rect, into the scratch (with pinned
+//                 headers, the headers replaced by those the viewport query pins)
 //   2. diff       one linear merge of the displayed entries with the answer (both in spec
 //                 order): what left, what came (`_RefreshScratch.diff`)
 //   3. return     the cells of what left go back to their pools, so that arrivals reuse them
@@ -44,6 +45,7 @@ extension CollectionView {
 
     let display = displayRect
     layout.elements(in: display, into: &scratch.query)                    // 1. query
+    if pinsSectionHeaders { scratch.pinHeaders(of: layout, in: viewport) }
     _displayed.withUnsafeBufferPointer { scratch.diff($0) }               // 2. diff
     _returnDepartures(scratch, into: &update)                             // 3. return
     do throws(CollectionViewError) {
@@ -62,7 +64,10 @@ extension CollectionView {
 
     _journal._removeAllKeepingCapacity()                                  // 6. report
     _trimPools()
-    let prefetchChanged = _updatePrefetching(scrolledBy: _contentOffset.y - previousOffset.y, display: display)
+    let horizontal = layout.orientation == .horizontal
+    let prefetchChanged = _updatePrefetching(
+      scrolledBy: horizontal ? _contentOffset.x - previousOffset.x : _contentOffset.y - previousOffset.y,
+      display: display, horizontal: horizontal)
     _notify(scrolled: previousOffset != _contentOffset, prefetchChanged: prefetchChanged)
     return _update
   }
@@ -106,16 +111,17 @@ extension CollectionView {
     }
   }
 
-  /// Step 6, prefetching: the band beyond the display rect `display` in the scroll direction.
+  /// Step 6, prefetching: the band beyond the display rect `display` in the scroll direction,
+  /// along the scroll axis (`dy` is the step along it).
   ///
   /// - Returns: whether the band changed: there is something to announce or cancel.
   /// - Complexity: that of ``_Prefetcher/update(scrolledBy:display:distance:displayed:query:)``.
   @inline(__always)
   @inlinable
-  func _updatePrefetching(scrolledBy dy: Double, display: Rect) -> Bool {
+  func _updatePrefetching(scrolledBy dy: Double, display: Rect, horizontal: Bool) -> Bool {
     let distance = prefetchDistance
     return _displayed.withUnsafeBufferPointer { displayed in
-      _prefetcher.update(scrolledBy: dy, display: display, distance: distance, displayed: displayed) {
+      _prefetcher.update(scrolledBy: dy, display: display, distance: distance, horizontal: horizontal, displayed: displayed) {
         layout.elements(in: $0, into: &$1)
       }
     }

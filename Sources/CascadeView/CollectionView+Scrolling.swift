@@ -73,8 +73,8 @@ extension CollectionView {
     }
     try _beginUpdate()
     defer { _isUpdating = false }
-    let width = size.width - insets.left - insets.right
-    let changes: [Layout.Change] = width == layout.width ? [] : [.setWidth(width)]
+    let extent = _crossAxisExtent(bounds: size, contentInset: insets)
+    let changes: [Layout.Change] = extent == _currentCrossAxisExtent ? [] : [layout.resizeChange(to: extent)]
     return try _transaction(changes, bounds: size, contentInset: insets, anchored: !changes.isEmpty, remap: _KeepPaths())
   }
 
@@ -91,46 +91,64 @@ extension CollectionView {
     Swift.max(minimumContentOffsetY, contentSize.height + contentInset.bottom - bounds.height)
   }
 
-  /// `offset` with its y moved inside the content: between ``minimumContentOffsetY`` and
-  /// ``maximumContentOffsetY``.
+  /// `offset` moved inside the content along the layout's scroll axis: its y between
+  /// ``minimumContentOffsetY`` and ``maximumContentOffsetY`` for a vertical layout, its x between
+  /// ``minimumContentOffsetX`` and ``maximumContentOffsetX`` for a horizontal one; the other
+  /// coordinate is taken as given.
   ///
   /// - Complexity: O(1).
   public func clampedContentOffset(_ offset: Point) -> Point {
-    Point(x: offset.x, y: Swift.min(Swift.max(offset.y, minimumContentOffsetY), maximumContentOffsetY))
+    if layout.orientation == .horizontal {
+      return Point(x: Swift.min(Swift.max(offset.x, minimumContentOffsetX), maximumContentOffsetX), y: offset.y)
+    }
+    return Point(x: offset.x, y: Swift.min(Swift.max(offset.y, minimumContentOffsetY), maximumContentOffsetY))
   }
 
-  /// The content offset that puts the item at `path` at `position`, clamped to the content.
+  /// The content offset that puts the item at `path` at `position`, clamped to the content,
+  /// along the layout's scroll axis (the other coordinate is kept).
   ///
-  /// With insets `t` (top) and `b` (bottom), viewport height `H` and the item's frame `f`:
-  /// `top` gives `f.minY - t`; `bottom` gives `f.maxY + b - H`; `centeredVertically` gives
-  /// `f.midY - t - (H - t - b) / 2`; `nearest` keeps the offset when the item is wholly inside
-  /// the area between the insets, else takes `top` when the item is above it or taller than it,
-  /// `bottom` when it is below.
+  /// Along the axis, with insets `a` (start side: top, or left) and `b` (end side: bottom, or
+  /// right), viewport length `L` and the item's extent `[lo, hi]`: `.start` (`.top`) gives
+  /// `lo - a`; `.end` (`.bottom`) gives `hi + b - L`; `.center` (`.centeredVertically`) gives
+  /// `mid - a - (L - a - b) / 2`; `.nearest` keeps the offset when the item is wholly inside the
+  /// area between the insets, else takes `.start` when the item is before it or longer than it,
+  /// `.end` when it is after. On a horizontal right-to-left layout the reading start is the
+  /// right edge: `.start` puts the item's right edge at the viewport's right edge, `.end` its
+  /// left edge at the left.
   ///
   /// - Throws: ``CollectionViewError/itemOutOfRange(_:)``.
   /// - Complexity: O(log s) for s sections.
   public func contentOffset(forItemAt path: ItemPath, position: ScrollPosition) throws(CollectionViewError) -> Point {
     guard let frame = layout.layoutAttributesForItem(at: path)?.frame else { throw .itemOutOfRange(path) }
-    let top = contentInset.top, bottom = contentInset.bottom, height = bounds.height
-    let y: Double
+    let horizontal = layout.orientation == .horizontal
+    let a = horizontal ? contentInset.left : contentInset.top
+    let b = horizontal ? contentInset.right : contentInset.bottom
+    let length = horizontal ? bounds.width : bounds.height
+    let offset = horizontal ? contentOffset.x : contentOffset.y
+    let lo = horizontal ? frame.minX : frame.minY, hi = horizontal ? frame.maxX : frame.maxY
+    let alignLow = lo - a, alignHigh = hi + b - length
+    let reversed = horizontal && layout.direction == .rightToLeft
+    let o: Double
     switch position {
     case .top:
-      y = frame.minY - top
+      o = reversed ? alignHigh : alignLow
     case .bottom:
-      y = frame.maxY + bottom - height
+      o = reversed ? alignLow : alignHigh
     case .centeredVertically:
-      y = frame.midY - top - (height - top - bottom) / 2
+      o = (lo + hi) / 2 - a - (length - a - b) / 2
     case .nearest:
-      let areaTop = contentOffset.y + top, areaBottom = contentOffset.y + height - bottom
-      if frame.minY >= areaTop && frame.maxY <= areaBottom {
-        y = contentOffset.y
-      } else if frame.minY < areaTop || frame.height > areaBottom - areaTop {
-        y = frame.minY - top
+      let areaLow = offset + a, areaHigh = offset + length - b
+      if lo >= areaLow && hi <= areaHigh {
+        o = offset
+      } else if hi - lo > areaHigh - areaLow {
+        o = reversed ? alignHigh : alignLow
+      } else if lo < areaLow {
+        o = alignLow
       } else {
-        y = frame.maxY + bottom - height
+        o = alignHigh
       }
     }
-    return clampedContentOffset(Point(x: contentOffset.x, y: y))
+    return clampedContentOffset(horizontal ? Point(x: o, y: contentOffset.y) : Point(x: contentOffset.x, y: o))
   }
 
   /// Scrolls so that the item at `path` is at `position` (clamped to the content), and updates

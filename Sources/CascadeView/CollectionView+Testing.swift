@@ -6,8 +6,17 @@ extension CollectionView {
     [_displayed.capacity, _journal.capacity,
      _scratch.query.capacity, _scratch.departures.capacity, _scratch.arrivals.capacity,
      _scratch.arriving.capacity, _scratch.merged.capacity, _scratch.removed.capacity,
+     _scratch.pinned.capacity, _scratch.pinnedMerge.capacity,
      _update.appeared.capacity, _update.disappeared.capacity, _update.moved.capacity,
      _prefetcher.prefetched.capacity, _prefetcher.next.capacity, _prefetcher.query.capacity,
      _prefetcher.added.capacity, _prefetcher.cancelled.capacity] + _pools.map(\.free.capacity)
+  }
+}
+
+extension CollectionView {
+  /// Sets header pinning where the pinned-header property exists (a test hook shared by the
+  /// allocation tests).
+  package func _setPinsSectionHeadersForTesting(_ on: Bool) {
+    pinsSectionHeaders = on
   }
 }

@@ -35,11 +35,13 @@ extension CollectionView {
       throw error
     }
     _remapDisplayed(remap)
+    let focusAndSelection = _remapFocusAndSelection(remap)
     _scrollToKeep(anchor)
     do throws(CollectionViewError) {
       return try _refresh(from: snapshot.contentOffset)
     } catch {
       _restore(snapshot)
+      (_focusedItem, _selection) = focusAndSelection
       throw error
     }
   }
@@ -82,13 +84,20 @@ extension CollectionView {
     for entry in _displayed
     where entry.path.kind == .item && entry.attributes.frame.intersects(viewport) && remap.isAnchorable(entry.path) {
       let frame = entry.attributes.frame
-      if let best, best.frame.minY < frame.minY || (best.frame.minY == frame.minY && best.frame.minX <= frame.minX) {
-        continue
-      }
+      if let best, !_precedesInReadingOrder(frame, best.frame) { continue }
       if let path = remap.map(entry.path) { best = (path, frame) }
     }
     guard let best else { return nil }
-    return (best.path, best.frame.minY - contentOffset.y)
+    return (best.path, _anchorCoordinate(best.frame) - _alongAxis(contentOffset))
+  }
+
+  /// Whether `a` comes before `b` for the eye: the topmost (smallest `minY`, ties to the
+  /// leftmost) in a vertical collection; along x in a horizontal one, from the left, or from the
+  /// right when it reads right to left, ties to the topmost.
+  func _precedesInReadingOrder(_ a: Rect, _ b: Rect) -> Bool {
+    guard layout.orientation == .horizontal else { return (a.minY, a.minX) < (b.minY, b.minX) }
+    if layout.direction == .rightToLeft { return (-a.maxX, a.minY) < (-b.maxX, b.minY) }
+    return (a.minX, a.minY) < (b.minX, b.minY)
   }
 
   /// Step 3: the layout takes `changes`, recording their inverse in `undo` when it can; `remap`
@@ -137,7 +146,11 @@ extension CollectionView {
   @inline(__always)
   func _scrollToKeep(_ anchor: (path: ElementPath, viewportY: Double)?) {
     if let anchor, let frame = layout.layoutAttributes(for: anchor.path)?.frame {
-      contentOffset.y = frame.minY - anchor.viewportY
+      if layout.orientation == .horizontal {
+        contentOffset.x = _anchorCoordinate(frame) - anchor.viewportY
+      } else {
+        contentOffset.y = frame.minY - anchor.viewportY
+      }
     }
     contentOffset = clampedContentOffset(contentOffset)
   }

@@ -10,6 +10,9 @@
 //                                        remap, scroll anchoring
 //   CollectionView+Refresh.swift         the refresh of the displayed set (the hot path), in steps
 //   CollectionView+Testing.swift         test hooks (package access)
+//   CollectionView+Axis.swift            the scroll axis (the layout's orientation)
+//   CollectionView+Focus.swift           the keyboard focus and its moves
+//   CollectionView+Selection.swift       selection, and how focus and selection follow updates
 //   CollectionViewDataSource.swift       what the view asks of the app
 //   CollectionViewDelegate.swift         what the view tells the toolkit
 //   CollectionViewUpdate.swift           the update value; DisplayedElement.swift its elements
@@ -78,6 +81,23 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   /// How far beyond the overscan, in the scroll direction, items are announced to
   /// ``CollectionViewDelegate/collectionView(_:prefetchItemsAt:)``; 0 turns prefetching off.
   public var prefetchDistance: Double = 0
+
+  /// Whether section headers stick to the viewport's start (sticky headers): each header that
+  /// the core's viewport query (``CollectionLayout/elements(inViewport:pinningHeaders:into:)``)
+  /// pins inside the viewport is displayed at its pinned frame, above the items (its `zIndex`),
+  /// and reported as moved when its pinned frame changes; headers outside the viewport are not
+  /// displayed, even in the overscan. Hit tests find a pinned header before the items under it.
+  /// Off by default; takes effect at the next refresh (``layoutIfNeeded()``).
+  public var pinsSectionHeaders = false
+
+  /// Whether ``selectItem(at:)`` adds to the selection (`true`) or replaces it (`false`, the
+  /// default: at most one item is selected).
+  public var allowsMultipleSelection = false
+
+  // Focus and selection (CollectionView+Focus.swift, CollectionView+Selection.swift), moved
+  // through batch updates by the transaction.
+  @usableFromInline var _focusedItem: ItemPath?
+  @usableFromInline var _selection: Set<ItemPath> = []
 
   /// How many cells the pools have made, reused and dropped.
   public internal(set) var reuseStatistics: ReuseStatistics {
@@ -163,9 +183,14 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   /// The rect whose elements have cells: the viewport grown by ``overscan`` above and below.
   ///
   /// - Complexity: O(1).
+  /// The rect grows along the layout's scroll axis: above and below for a vertical layout, left
+  /// and right for a horizontal one.
   @inlinable
   public var displayRect: Rect {
     let margin = Swift.max(0, overscan)
+    if layout.orientation == .horizontal {
+      return Rect(x: contentOffset.x - margin, y: contentOffset.y, width: bounds.width + 2 * margin, height: bounds.height)
+    }
     return Rect(x: contentOffset.x, y: contentOffset.y - margin, width: bounds.width, height: bounds.height + 2 * margin)
   }
 

@@ -74,6 +74,19 @@ public protocol CollectionViewDelegate<Cell, Layout>: AnyObject {
   /// - Complexity: called on the scroll path; keep it cheap, and allocation-free for
   ///   allocation-free steps.
   func collectionViewDidScroll(_ collectionView: CollectionView<Cell, Layout>)
+
+  /// The item at `path` was selected (``CollectionView/selectItem(at:)``, or a toggle).
+  func collectionView(_ collectionView: CollectionView<Cell, Layout>, didSelectItemAt path: ItemPath)
+
+  /// The item at `path` was deselected (``CollectionView/deselectItem(at:)``, a toggle, or a
+  /// single selection replaced). Items that a batch update deletes lose their selection
+  /// without this call.
+  func collectionView(_ collectionView: CollectionView<Cell, Layout>, didDeselectItemAt path: ItemPath)
+
+  /// The focus moved to the item at `path` (`nil`: no item has the focus), by
+  /// ``CollectionView/focusItem(at:scrollIntoView:)`` or ``CollectionView/moveFocus(_:)``. A
+  /// batch update that moves the focused item, or deletes it, does not call it.
+  func collectionView(_ collectionView: CollectionView<Cell, Layout>, didFocusItemAt path: ItemPath?)
 }
 
 /// Empty defaults: a delegate implements only what it needs.
@@ -118,4 +131,19 @@ extension CollectionViewDelegate {
   ///
   /// - Complexity: O(1).
   public func collectionViewDidScroll(_ collectionView: CollectionView<Cell, Layout>) {}
+
+  /// Does nothing.
+  ///
+  /// - Complexity: O(1).
+  public func collectionView(_ collectionView: CollectionView<Cell, Layout>, didSelectItemAt path: ItemPath) {}
+
+  /// Does nothing.
+  ///
+  /// - Complexity: O(1).
+  public func collectionView(_ collectionView: CollectionView<Cell, Layout>, didDeselectItemAt path: ItemPath) {}
+
+  /// Does nothing.
+  ///
+  /// - Complexity: O(1).
+  public func collectionView(_ collectionView: CollectionView<Cell, Layout>, didFocusItemAt path: ItemPath?) {}
 }

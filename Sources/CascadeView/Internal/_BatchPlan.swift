@@ -95,6 +95,23 @@ package struct _BatchPlan<Source: _BatchPlanSource> {
     BatchUpdate._map(path, through: updates[...]).path
   }
 
+  /// Where the element at `path` is after the batch, a reloaded element keeping its place; `nil`
+  /// when the batch deletes it.
+  ///
+  /// - Complexity: O(u) for u updates.
+  package func mapFollowingReloads(_ path: ElementPath) -> ElementPath? {
+    var p = path
+    for update in updates {
+      switch update {
+      case .reloadItems, .reloadSections: continue
+      default:
+        guard let next = update._map(p) else { return nil }
+        p = next
+      }
+    }
+    return p
+  }
+
   /// Whether a `moveItem` of the element at `path` or a `moveSection` of its section moves it.
   ///
   /// - Complexity: O(u) for u updates.

@@ -24,7 +24,7 @@ struct _Prefetcher {
   @inlinable
   init() {}
 
-  /// Recomputes the band after a scroll by `dy`, for the display rect `display` and a band
+  /// Recomputes the band after a scroll by `dy` (along x when `horizontal`, else along y), for the display rect `display` and a band
   /// `distance` points tall (none when `distance` is not > 0), and fills ``added`` and
   /// ``cancelled``. `query` appends the elements of a rect to a buffer, in spec order (the
   /// layout's rect query). An item leaving the band is cancelled only when it is not in
@@ -35,7 +35,8 @@ struct _Prefetcher {
   ///   allocates nothing once the buffers have grown.
   @inlinable
   mutating func update<Cell: AnyObject>(
-    scrolledBy dy: Double, display: Rect, distance: Double, displayed: UnsafeBufferPointer<_Entry<Cell>>,
+    scrolledBy dy: Double, display: Rect, distance: Double, horizontal: Bool = false,
+    displayed: UnsafeBufferPointer<_Entry<Cell>>,
     query elements: (Rect, inout [LayoutAttributes]) -> Void
   ) -> Bool {
     if dy > 0 { direction = 1 } else if dy < 0 { direction = -1 }
@@ -43,9 +44,14 @@ struct _Prefetcher {
     added._removeAllKeepingCapacity()
     cancelled._removeAllKeepingCapacity()
     if distance > 0 {
-      let y = direction > 0 ? display.maxY : display.minY - distance
       query._removeAllKeepingCapacity()
-      elements(Rect(x: display.minX, y: y, width: display.width, height: distance), &query)
+      if horizontal {
+        let x = direction > 0 ? display.maxX : display.minX - distance
+        elements(Rect(x: x, y: display.minY, width: distance, height: display.height), &query)
+      } else {
+        let y = direction > 0 ? display.maxY : display.minY - distance
+        elements(Rect(x: display.minX, y: y, width: display.width, height: distance), &query)
+      }
       for k in 0..<query.count {
         let attributes = query[k]
         if attributes.path.kind == .item && !attributes.frame.intersects(display) {

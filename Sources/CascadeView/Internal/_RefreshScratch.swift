@@ -25,6 +25,10 @@ struct _RefreshScratch<Cell: AnyObject> {
   /// Displayed elements a transaction removed (deleted, reloaded, dropped by a reload): the next
   /// refresh returns their cells and reports them as disappeared.
   @usableFromInline var removed: [_Entry<Cell>] = []
+  /// With pinned headers: the viewport query's answer, and the buffer the display answer and
+  /// its pinned headers are merged into.
+  @usableFromInline var pinned: [LayoutAttributes] = []
+  @usableFromInline var pinnedMerge: [LayoutAttributes] = []
 
   @inlinable
   init() {}
@@ -39,6 +43,41 @@ struct _RefreshScratch<Cell: AnyObject> {
     arriving._removeAllKeepingCapacity()
     merged._removeAllKeepingCapacity()
     removed._removeAllKeepingCapacity()
+    pinned._removeAllKeepingCapacity()
+    pinnedMerge._removeAllKeepingCapacity()
+  }
+
+  /// Replaces the headers of ``query`` (the display rect's answer) with the headers that
+  /// `layout`'s viewport query pins in `viewport`, at their pinned frames, keeping spec order.
+  /// With no overscan, ``query`` becomes exactly the viewport query's answer.
+  ///
+  /// - Complexity: that of the viewport query, plus O(k) for k answers; allocates nothing once
+  ///   the buffers have grown.
+  @inline(__always)
+  @inlinable
+  mutating func pinHeaders<Layout: CollectionLayout>(of layout: Layout, in viewport: Rect) {
+    pinned._removeAllKeepingCapacity()
+    pinnedMerge._removeAllKeepingCapacity()
+    layout.elements(inViewport: viewport, pinningHeaders: true, into: &pinned)
+    query.withUnsafeBufferPointer { query in
+      pinned.withUnsafeBufferPointer { pinned in
+        var i = 0, j = 0
+        let n = query.count, m = pinned.count
+        while i < n || j < m {
+          if i < n && query[i].path.kind == .header { i += 1; continue }
+          if j < m && pinned[j].path.kind != .header { j += 1; continue }
+          if j == m || (i < n && query[i].path < pinned[j].path) {
+            pinnedMerge.append(query[i])
+            i += 1
+          } else {
+            pinnedMerge.append(pinned[j])
+            j += 1
+          }
+        }
+      }
+    }
+    swap(&query, &pinnedMerge)
+    pinnedMerge._removeAllKeepingCapacity()
   }
 
   /// Merges the displayed entries with ``query``, both in spec order: the entries missing from

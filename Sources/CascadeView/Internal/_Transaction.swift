@@ -14,12 +14,16 @@ protocol _TransactionRemap {
   func error(for error: LayoutError) -> CollectionViewError
   /// Checks the layout once it has taken the changes; a throw rolls everything back.
   func check<Layout: CollectionLayout>(_ layout: Layout) throws(CollectionViewError)
+  /// Where the element at `path` is after the changes when a reload keeps it (the same element
+  /// with new content); `nil`: it is deleted. Focus and selection follow this map.
+  func mapFollowingReloads(_ path: ElementPath) -> ElementPath?
 }
 
 extension _TransactionRemap {
   func isAnchorable(_ path: ElementPath) -> Bool { true }
   func error(for error: LayoutError) -> CollectionViewError { .layout(error) }
   func check<Layout: CollectionLayout>(_ layout: Layout) throws(CollectionViewError) {}
+  func mapFollowingReloads(_ path: ElementPath) -> ElementPath? { map(path) }
 }
 
 /// A width or inset change: every element keeps its path.
