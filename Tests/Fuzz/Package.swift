@@ -31,6 +31,16 @@ let package = Package(
       name: "FuzzCollectionView",
       dependencies: ["FuzzSupport", "FuzzKit", .product(name: "CascadeView", package: "Cascade")],
       path: "Targets/FuzzCollectionView"),
+    // The C interface's header (Sources/CascadeC/include/cascade.h), imported as C declares it;
+    // the functions come from the CascadeC product (libCascadeC).
+    .target(name: "CascadeCFuzzHeader", path: "Targets/CascadeCFuzzHeader"),
+    .executableTarget(
+      name: "FuzzCInterface",
+      dependencies: [
+        "FuzzSupport", "FuzzKit", "CascadeCFuzzHeader",
+        .product(name: "CascadeC", package: "Cascade"), .product(name: "CascadeJSON", package: "Cascade"),
+      ],
+      path: "Targets/FuzzCInterface"),
   ],
   swiftLanguageModes: [.v6]
 )
