@@ -53,7 +53,22 @@ enum StandardIO {
 }
 
 /// Standard input, line by line, in big reads: a million-item `load` is one long line.
+///
+/// A line longer than `limit` bytes (the `\n` not counted, nor the `\r` of a `\r\n` ending) is
+/// not kept: once more than `limit` bytes of it are pending, they are dropped and the rest of
+/// the line is read and dropped chunk by chunk up to its newline, so memory stays within
+/// `limit` plus one chunk whatever the line's length; the reader then reports ``Line/tooLong``.
 struct LineReader {
+  /// What the reader found next.
+  enum Line: Equatable {
+    /// A line, without its `\n` (or `\r\n`).
+    case line([UInt8])
+    /// A line longer than the limit, skipped.
+    case tooLong
+  }
+
+  /// The longest line kept, in bytes.
+  let limit: Int
   private var buffer: [UInt8] = []
   /// What each `read` fills; its bytes are then appended to `buffer`.
   private var chunk = [UInt8](repeating: 0, count: 1 << 20)
@@ -61,34 +76,79 @@ struct LineReader {
   /// Where the search for the next newline resumes: bytes before it hold none.
   private var searched = 0
   private var finished = false
+  /// Inside a line already known to be too long: bytes are dropped up to its newline.
+  private var skipping = false
 
-  /// The next line without its `\n` (or `\r\n`), or `nil` at the end of input.
-  mutating func next() -> [UInt8]? {
+  init(limit: Int = .max) { self.limit = limit }
+
+  /// The next line, or `nil` at the end of input.
+  ///
+  /// - Complexity: O(b) for the b bytes read; memory O(limit + chunk).
+  mutating func next() -> Line? {
     while true {
+      if skipping {
+        if let newline = buffer[start...].firstIndex(of: 0x0A) {
+          start = newline + 1
+          searched = start
+          skipping = false
+          return .tooLong
+        }
+        dropBuffer()
+        if finished {
+          skipping = false
+          return .tooLong
+        }
+        fill()
+        continue
+      }
       if let newline = buffer[Swift.max(start, searched)...].firstIndex(of: 0x0A) {
         var end = newline
         if end > start && buffer[end - 1] == 0x0D { end -= 1 }
-        let line = Array(buffer[start..<end])
-        start = newline + 1
-        searched = start
-        return line
+        let length = end - start
+        defer {
+          start = newline + 1
+          searched = start
+        }
+        return length > limit ? .tooLong : .line(Array(buffer[start..<end]))
       }
       searched = buffer.count
+      // No newline yet. More than `limit` bytes pending means too long, unless exactly one more
+      // and it is a `\r` that a `\n` may follow.
+      let pending = buffer.count - start
+      if pending > limit && (pending - limit > 1 || buffer.last != 0x0D) {
+        skipping = true
+        dropBuffer()
+        continue
+      }
       if finished {
         guard start < buffer.count else { return nil }
         let line = Array(buffer[start...])
         start = buffer.count
-        return line
+        return line.count > limit ? .tooLong : .line(line)
       }
       if start > 0 {
         buffer.removeSubrange(0..<start)
         searched -= start
         start = 0
       }
+      fill()
+    }
+  }
+
+  /// Forgets every buffered byte, keeping the storage.
+  private mutating func dropBuffer() {
+    buffer.removeAll(keepingCapacity: true)
+    start = 0
+    searched = 0
+  }
+
+  /// Appends one read's bytes to the buffer, or marks the end of input.
+  private mutating func fill() {
+    while true {
       let count = chunk.withUnsafeMutableBytes { Foundation.read(0, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
-      if count > 0 { buffer.append(contentsOf: chunk[0..<count]) }
-      if count <= 0 { finished = true }
+      if count > 0 { buffer.append(contentsOf: chunk[0..<count]) } else { finished = true }
+      return
     }
   }
 }

@@ -327,11 +327,13 @@ struct Harness {
       case 6, 7:
         let updates = consistentBatch()
         what = "performBatchUpdates(\(updates)) (consistent)"
+        if trace { traceLine("\(source.sections.map(\.count)) after: \(what)") }
         consistent = true
         try view.performBatchUpdates(updates)
       case 8:
         let updates = hostileBatch()
         what = "performBatchUpdates(\(updates)) (hostile)"
+        if trace { traceLine("\(source.sections.map(\.count)): \(what)") }
         try view.performBatchUpdates(updates)
         inSync = false
       case 9:
@@ -379,9 +381,12 @@ struct Harness {
 }
 
 nonisolated(unsafe) var knownIssues = false
+/// CASCADE_FUZZ_TRACE=1 prints each batch before it is applied, to turn a crash into a test.
+nonisolated(unsafe) var trace = false
 
 // CASCADE_FUZZ_KNOWN=1 lets the generator reach the known traps (Docs/Reliability.md).
 knownIssues = getenvString("CASCADE_FUZZ_KNOWN") == "1"
+trace = getenvString("CASCADE_FUZZ_TRACE") == "1"
 cascade_fuzz_run(CommandLine.argc, CommandLine.unsafeArgv) { data, size in
   guard var harness = Harness(FuzzInput(data, size)) else { return 0 }
   do throws(CollectionViewError) {

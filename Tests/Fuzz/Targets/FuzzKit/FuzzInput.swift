@@ -121,3 +121,9 @@ public func getenvString(_ name: String) -> String? {
   guard let value = getenv(name) else { return nil }
   return String(cString: value)
 }
+
+/// Writes `text` and a newline to standard error at once (unbuffered, so it survives a crash).
+public func traceLine(_ text: String) {
+  var line = text + "\n"
+  line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
