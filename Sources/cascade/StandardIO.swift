@@ -55,9 +55,9 @@ enum StandardIO {
 /// Standard input, line by line, in big reads: a million-item `load` is one long line.
 ///
 /// A line longer than `limit` bytes (the `\n` not counted, nor the `\r` of a `\r\n` ending) is
-/// not kept: once more than `limit` bytes of it are pending, they are dropped and the rest of
-/// the line is read and dropped chunk by chunk up to its newline, so memory stays within
-/// `limit` plus one chunk whatever the line's length; the reader then reports ``Line/tooLong``.
+/// not kept: once more than `limit` bytes of it are pending, they are dropped, and the rest of
+/// the line is read chunk by chunk and dropped up to its newline, so memory stays within `limit`
+/// plus one chunk whatever the line's length; the reader then reports ``Line/tooLong``.
 struct LineReader {
   /// What the reader found next.
   enum Line: Equatable {
@@ -87,29 +87,26 @@ struct LineReader {
   mutating func next() -> Line? {
     while true {
       if skipping {
-        if let newline = buffer[start...].firstIndex(of: 0x0A) {
-          start = newline + 1
-          searched = start
+        // The buffer is empty: read a chunk, keep what follows the line's newline if it has one.
+        let count = read()
+        if count <= 0 {
           skipping = false
           return .tooLong
         }
-        dropBuffer()
-        if finished {
+        if let newline = Self.newline(in: chunk, from: 0, to: count) {
+          buffer.append(contentsOf: chunk[(newline + 1)..<count])
           skipping = false
           return .tooLong
         }
-        fill()
         continue
       }
-      if let newline = buffer[Swift.max(start, searched)...].firstIndex(of: 0x0A) {
+      if let newline = Self.newline(in: buffer, from: Swift.max(start, searched), to: buffer.count) {
         var end = newline
         if end > start && buffer[end - 1] == 0x0D { end -= 1 }
-        let length = end - start
-        defer {
-          start = newline + 1
-          searched = start
-        }
-        return length > limit ? .tooLong : .line(Array(buffer[start..<end]))
+        let line: Line = end - start > limit ? .tooLong : .line(Array(buffer[start..<end]))
+        start = newline + 1
+        searched = start
+        return line
       }
       searched = buffer.count
       // No newline yet. More than `limit` bytes pending means too long, unless exactly one more
@@ -117,7 +114,9 @@ struct LineReader {
       let pending = buffer.count - start
       if pending > limit && (pending - limit > 1 || buffer.last != 0x0D) {
         skipping = true
-        dropBuffer()
+        buffer.removeAll(keepingCapacity: true)
+        start = 0
+        searched = 0
         continue
       }
       if finished {
@@ -131,24 +130,27 @@ struct LineReader {
         searched -= start
         start = 0
       }
-      fill()
+      let count = read()
+      if count > 0 { buffer.append(contentsOf: chunk[0..<count]) }
     }
   }
 
-  /// Forgets every buffered byte, keeping the storage.
-  private mutating func dropBuffer() {
-    buffer.removeAll(keepingCapacity: true)
-    start = 0
-    searched = 0
+  /// The index of the first `\n` in `bytes[from..<to]`, or `nil`.
+  private static func newline(in bytes: [UInt8], from: Int, to: Int) -> Int? {
+    guard from < to else { return nil }
+    return bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress, let found = memchr(base + from, 0x0A, to - from) else { return nil }
+      return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
   }
 
-  /// Appends one read's bytes to the buffer, or marks the end of input.
-  private mutating func fill() {
+  /// Reads into `chunk`: the count read, or 0 at the end of input (which it records).
+  private mutating func read() -> Int {
     while true {
       let count = chunk.withUnsafeMutableBytes { Foundation.read(0, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
-      if count > 0 { buffer.append(contentsOf: chunk[0..<count]) } else { finished = true }
-      return
+      if count <= 0 { finished = true; return 0 }
+      return count
     }
   }
 }

@@ -110,7 +110,7 @@ import Testing
     _ = timed(&session, Array(#"{"op":"load","collection":{"width":390,"sections":[{"items":"#.utf8) + Self.items(200_000) + Array("}]}}".utf8))
     // 2^53 and a small rect: a few elements, no buffer of the limit's size.
     for _ in 0..<1000 {
-      let page = timed(&session, #"{"op":"page","rect":[0,1000,390,200],"limit":9007199254740992}"#, bound: .seconds(1))
+      let page = timed(&session, Array(#"{"op":"page","rect":[0,1000,390,200],"limit":9007199254740992}"#.utf8), bound: .seconds(1))
       #expect(page.hasSuffix(#""next":null}"#))
     }
   }

@@ -11,7 +11,7 @@ import Testing
   /// the readers saw: each query's answer must equal the one computed before the tasks started.
   func share<L: InvertibleCollectionLayout>(
     _ shared: L, readers: Int = 4, rounds: Int = 300, changes: @escaping @Sendable (Int, L) -> [L.Change]
-  ) async throws where L.Change: Sendable {
+  ) async throws {
     let content = shared.contentSize
     let rects = (0..<32).map { k in
       Rect(x: 0, y: Double(k) / 32 * content.height - 100, width: content.width, height: 400)
