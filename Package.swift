@@ -48,6 +48,11 @@ let package = Package(
     // collections and changes, and the runner of the package's executables. Test code, never a
     // product.
     .target(name: "CascadeTestSupport", dependencies: ["Cascade"], path: "Tests/CascadeTestSupport"),
+    // A million random session requests checked against the reference waterfall
+    // (Docs/Reliability.md): `swift run -c release cascade-soak`, `--short` in CI. Test code, not a
+    // product.
+    .executableTarget(
+      name: "cascade-soak", dependencies: ["Cascade", "CascadeJSON", "CascadeTestSupport"], path: "Tests/Soak"),
     .testTarget(name: "CascadeTests", dependencies: ["Cascade", "CascadeTestSupport"]),
     .testTarget(name: "CascadeViewTests", dependencies: ["Cascade", "CascadeView", "CascadeTestSupport"]),
     .testTarget(name: "CascadeJSONTests", dependencies: ["Cascade", "CascadeJSON"]),

@@ -52,8 +52,10 @@ extension Subcommand {
           Reads one request per line on standard input and writes one response line per
           request: load, append, insert, delete, update, insertSection, deleteSection,
           width, query, page, point, frame, layout (see Docs/CLI.md). Requests other than
-          load fail until a collection is loaded. Blank lines are skipped.
-          """)
+          load fail until a collection is loaded. Blank lines are skipped. A line longer
+          than --max-line-bytes is answered with an error and skipped.
+          """,
+        options: [CascadeCommand.maxLineBytes])
     }
   }
 }
@@ -64,6 +66,8 @@ struct Invocation {
   var file: String?
   var rect: Rect?
   var svg: String?
+  /// `--max-line-bytes` of `session`.
+  var maxLineBytes = CascadeCommand.defaultMaxLineBytes
 }
 
 /// Why the tool stops without doing its work, once the command line is parsed.
@@ -92,6 +96,16 @@ enum CascadeCommand {
   /// `--svg <out>` of `render`.
   static let svg = Option<String>(
     "--svg", valueName: "out", help: "The SVG file to write ('-' for standard output).", isRequired: true)
+
+  /// The session's line limit when `--max-line-bytes` is not given: 16 MiB (Docs/Spec/Protocol.md).
+  static let defaultMaxLineBytes = 16 << 20
+
+  /// `--max-line-bytes <n>` of `session`: the longest line read as a request.
+  static let maxLineBytes = Option<Int>(
+    "--max-line-bytes", valueName: "n",
+    help: "The longest request line, in bytes, the newline not counted. A longer line is answered with an error and skipped.",
+    expecting: "an integer >= 1", default: defaultMaxLineBytes, defaultDescription: "\(defaultMaxLineBytes)"
+  ) { text in Int(text).flatMap { $0 >= 1 ? $0 : nil } }
 
   /// The whole tool.
   static let tool = Command(
@@ -143,7 +157,7 @@ enum CascadeTool {
     case .layout: try Commands.layout(invocation)
     case .query: try Commands.query(invocation)
     case .render: try Commands.render(invocation)
-    case .session: SessionCommand.run()
+    case .session: SessionCommand.run(maxLineBytes: invocation.maxLineBytes)
     }
   }
 }
@@ -156,5 +170,6 @@ extension Invocation {
     file = parsed[CascadeCommand.file].flatMap { $0 == "-" ? nil : $0 }
     rect = command == .query ? parsed[CascadeCommand.rect] : parsed[CascadeCommand.viewport]
     svg = parsed[CascadeCommand.svg]
+    maxLineBytes = parsed[CascadeCommand.maxLineBytes] ?? CascadeCommand.defaultMaxLineBytes
   }
 }

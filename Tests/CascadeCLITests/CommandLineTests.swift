@@ -60,7 +60,7 @@ import Testing
     case "layout": "cascade layout [<file>]"
     case "query": "cascade query [<file>] --rect <x,y,w,h>"
     case "render": "cascade render [<file>] --svg <out> [--rect <x,y,w,h>]"
-    case "session": "cascade session"
+    case "session": "cascade session [--max-line-bytes <n>]"
     default: "cascade <subcommand>"
     }
     let name = command.isEmpty ? "cascade" : "cascade \(command)"

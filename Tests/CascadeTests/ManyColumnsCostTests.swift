@@ -1,0 +1,35 @@
+import Cascade
+import Testing
+
+/// Two costs of sections with many columns that no document size bounds (Docs/Reliability.md,
+/// "Found and not fixed"). `WaterfallParameters.maximumColumns` (65,536) keeps a column count
+/// finite, but not what it costs:
+/// - a k-column item in c columns costs O(c·k) (`_Section.lowestRun` takes the max of k columns
+///   at each of c − k + 1 starts): one item of span 32,768 in 65,536 columns is ~2·10⁹ steps, so a
+///   100-byte document takes seconds and a 30 KB one hours;
+/// - each section allocates O(c) whatever its items (its column state, its interval index's
+///   lanes): ~1.5 MB per section at 65,536 columns, so a 4 KB document of 1,000 empty sections
+///   takes 1.5 GB, and a 40 KB one exhausts memory.
+/// Both are in the layout core (Sources/Cascade, being refactored on another branch); these tests
+/// state the wanted bound and are disabled until it holds.
+@Suite struct ManyColumnsCostTests {
+  @Test(.disabled("known: O(columns · span) per spanning item; Docs/Reliability.md"))
+  func spanningItemsInManyColumnsCostLinearTime() throws {
+    let items = Array(repeating: WaterfallItem.height(1, span: .columns(32_768)), count: 16)
+    let elapsed = try ContinuousClock().measure {
+      _ = try WaterfallLayout(
+        width: 1_000_000, parameters: WaterfallParameters(columns: 65_536, columnSpacing: 0),
+        sections: [WaterfallSection(items: items)])
+    }
+    #expect(elapsed < .seconds(2))
+  }
+
+  @Test(.disabled("known: O(columns) memory per section; Docs/Reliability.md"))
+  func emptySectionsOfManyColumnsCostLittle() throws {
+    let sections = Array(repeating: WaterfallSection(), count: 1_000)
+    let elapsed = try ContinuousClock().measure {
+      _ = try WaterfallLayout(width: 100, parameters: WaterfallParameters(columns: 65_536), sections: sections)
+    }
+    #expect(elapsed < .seconds(2))
+  }
+}

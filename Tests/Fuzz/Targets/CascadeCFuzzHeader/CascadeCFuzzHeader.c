@@ -1,0 +1,2 @@
+/* Declarations only: see include/CascadeCFuzzHeader.h. */
+#include "CascadeCFuzzHeader.h"
