@@ -10,8 +10,9 @@ extension CascadeSession {
   ///
   /// The core validates the change atomically; its structured errors are renamed to the
   /// request's keys. A change whose content height comes out infinite (sizes near
-  /// `Double.greatestFiniteMagnitude`) is undone by the inverse the core records and rejected,
-  /// since its frames could not be printed.
+  /// `Double.greatestFiniteMagnitude`), or whose columns reach past the largest `Double`
+  /// (spacings near it), is undone by the inverse the core records and rejected, since its
+  /// frames could not be printed.
   mutating func change(_ request: SessionRequest) throws(JSONError) {
     guard var layout = self.layout else { return }
     // Release the stored copy so the core mutates the storage in place instead of copying it.
@@ -30,6 +31,16 @@ extension CascadeSession {
       // keep the changed layout rather than trap.
       try? layout.apply(undo)
       throw JSONError(.root, "the change makes the layout overflow (the content height is not finite)")
+    }
+    // Only a new section or a new width changes columns: check them, O(1) and O(s).
+    let columns: Range<Int>? = switch request {
+    case .insertSection(let at, _): at..<(at + 1)
+    case .width: 0..<layout.numberOfSections
+    default: nil
+    }
+    if let columns, Self.firstSectionWithInfiniteColumns(layout, columns) != nil {
+      try? layout.apply(undo)
+      throw JSONError(.root, "the change makes the columns overflow (an x or a width is not finite)")
     }
   }
 

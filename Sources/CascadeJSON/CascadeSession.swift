@@ -83,6 +83,9 @@ public struct CascadeSession: Sendable {
       guard layout.contentSize.height.isFinite, layout.contentSize.width.isFinite else {
         throw JSONError(.root.key("collection"), "the layout overflows (the content height is not finite)")
       }
+      if let s = Self.firstSectionWithInfiniteColumns(layout, 0..<layout.numberOfSections) {
+        throw JSONError(.root.key("collection").key("sections").index(s), Self.infiniteColumnsMessage)
+      }
       self.layout = layout
       writer.key("contentSize"); try writer.contentSize(layout.contentSize)
       return
@@ -158,6 +161,36 @@ public struct CascadeSession: Sendable {
     case .layout:
       try writer.layoutKeys(layout)
     }
+  }
+
+  /// Why a collection whose columns reach past the largest `Double` is refused.
+  static let infiniteColumnsMessage = "the columns overflow (an x or a width is not finite)"
+
+  /// The first of `sections` whose columns end past the largest finite `Double`, or `nil`.
+  ///
+  /// Every frame of a section with a finite content height is finite but for its x and width:
+  /// column j starts at `insets.left + j·(columnWidth + columnSpacing)` and k columns are
+  /// `k·columnWidth + (k − 1)·columnSpacing` wide (Docs/Spec/Waterfall.md), which overflow for
+  /// spacings near `Double.greatestFiniteMagnitude`. Such frames have no JSON form, so the
+  /// session refuses the collection, as it refuses an infinite content height, rather than hold
+  /// one whose `layout` and queries it could never answer. Both expressions grow with j and k,
+  /// so the last column's x and the width of all columns bound every item's.
+  ///
+  /// - Complexity: O(s) for s sections.
+  static func firstSectionWithInfiniteColumns(_ layout: WaterfallLayout, _ sections: Range<Int>) -> Int? {
+    let defaults = layout.parameters
+    for s in sections {
+      guard let parameters = layout.parameters(ofSection: s), let c = layout.numberOfColumns(inSection: s) else { continue }
+      let spacing = parameters.columnSpacing ?? defaults.columnSpacing ?? 10
+      let insets = parameters.insets ?? defaults.insets ?? .zero
+      let available = layout.width - insets.left - insets.right
+      let columns = Double(c)
+      let columnWidth = Swift.max(0, (available - (columns - 1) * spacing) / columns)
+      let lastX = insets.left + (columns - 1) * (columnWidth + spacing)
+      let allColumns = columns * columnWidth + (columns - 1) * spacing
+      if !lastX.isFinite || !allColumns.isFinite { return s }
+    }
+    return nil
   }
 
   /// Fails unless `index` lies in `range`: `section: index 5 out of range (0..<2)`.

@@ -105,15 +105,29 @@ public struct SessionModel {
     return changed(to: document)
   }
 
-  /// The collection becomes `document`, if it lays out with a finite content height.
+  /// The collection becomes `document`, if it lays out with every frame finite, and with every
+  /// column of every section finite, used or not (a frame that is not has no JSON form, so the
+  /// session refuses such a collection rather than hold one it could not print: Docs/CLI.md).
   private func changed(to document: CollectionDocument) -> (ExpectedResponse, SessionModel) {
-    guard let layout = try? document.makeLayout(), layout.contentSize.height.isFinite else { return (.rejected, self) }
+    guard let layout = try? document.makeLayout(), layout.contentSize.height.isFinite,
+          allElements(layout).allSatisfy({ $0.frame.isFinite }),
+          (0..<layout.numberOfSections).allSatisfy({ Self.columnsAreFinite(layout, $0) }) else { return (.rejected, self) }
     var next = self
     next.document = document
     next.layout = layout
     return (Self.answer { writer throws(JSONError) in
       writer.key("contentSize"); try writer.contentSize(layout.contentSize)
     }, next)
+  }
+
+  /// Whether section `s`'s last column starts, and its columns together end, at finite
+  /// coordinates (Docs/Spec/Waterfall.md: column j at `left + j·(columnWidth + columnSpacing)`).
+  static func columnsAreFinite(_ layout: WaterfallLayout, _ s: Int) -> Bool {
+    guard let p = layout.parameters(ofSection: s), let c = layout.numberOfColumns(inSection: s).map(Double.init) else { return true }
+    let spacing = p.columnSpacing ?? layout.parameters.columnSpacing ?? 10
+    let insets = p.insets ?? layout.parameters.insets ?? .zero
+    let columnWidth = Swift.max(0, (layout.width - insets.left - insets.right - (c - 1) * spacing) / c)
+    return (insets.left + (c - 1) * (columnWidth + spacing)).isFinite && (c * columnWidth + (c - 1) * spacing).isFinite
   }
 
   /// `{"ok":true,...}` with the keys `body` writes.

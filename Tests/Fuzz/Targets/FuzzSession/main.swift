@@ -25,6 +25,7 @@ struct Harness {
   var generator = RequestGenerator()
 
   mutating func step(_ line: [UInt8]) {
+    if trace { traceLine("> " + String(decoding: line, as: UTF8.self)) }
     let (expected, next) = model.respond(to: line)
     let response = session.respond(to: line)
     let request = String(decoding: line, as: UTF8.self)
@@ -45,6 +46,9 @@ struct Harness {
     check(whole == .accepted(actual), "\(request)\n  layout after it: \(actual)\n  expected         \(whole)")
   }
 }
+
+/// CASCADE_FUZZ_TRACE=1 prints each request line before it is answered.
+let trace = getenvString("CASCADE_FUZZ_TRACE") == "1"
 
 cascade_fuzz_run(CommandLine.argc, CommandLine.unsafeArgv) { data, size in
   var input = FuzzInput(data, size)
