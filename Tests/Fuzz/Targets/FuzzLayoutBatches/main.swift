@@ -70,6 +70,9 @@ struct Model<L: CollectionLayout> {
       m.sections[s].parameters = p
     case .setWidth(let w):
       m.width = w
+    case .setHeight:
+      // The fuzzed layouts are vertical, which take their extent as a width: refused.
+      return nil
     }
     return m
   }
