@@ -490,9 +490,14 @@ internal struct _Section: _SectionStorage {
 
   /// A `k`-column item: the lowest start s whose `y_s = max(next[s ..< s+k])` is within
   /// `tolerance` of the lowest such y.
+  ///
+  /// Taking each start's maximum afresh costs O(starts · k), which is what small column counts
+  /// want; past a few thousand steps (many columns, wide spans) the sliding-window maximum of
+  /// ``lowestRunSlidingWindow(_:span:tolerance:)`` gives the same answer in O(c).
   @inlinable
   static func lowestRun(_ next: UnsafeMutableBufferPointer<Double>, span k: Int, tolerance: Double) -> (Int, Double) {
     let starts = next.count - k + 1
+    if starts > 4096 / k { return lowestRunSlidingWindow(next, span: k, tolerance: tolerance) }
     func top(_ s: Int) -> Double {
       var y = next[s]
       for j in (s + 1)..<(s + k) where next[j] > y { y = next[j] }
@@ -506,5 +511,39 @@ internal struct _Section: _SectionStorage {
       if y <= limit { return (s, y) }
     }
     return (0, top(0))  // unreachable: the minimum itself satisfies y <= m + tolerance
+  }
+
+  /// ``lowestRun(_:span:tolerance:)`` in O(c) for c columns: the maximum of every window of `k`
+  /// columns from a monotone queue of column indices (values non-increasing from its head, only
+  /// strictly smaller ones dropped, so each window's maximum is its first occurrence, exactly the
+  /// value the plain loop keeps), in two passes: the lowest maximum, then the first start within
+  /// `tolerance` of it.
+  @usableFromInline
+  static func lowestRunSlidingWindow(
+    _ next: UnsafeMutableBufferPointer<Double>, span k: Int, tolerance: Double
+  ) -> (Int, Double) {
+    let c = next.count
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: c) { queue in
+      /// Calls `body(s, y_s)` for each start in order until it returns false.
+      func forEachWindowMaximum(_ body: (Int, Double) -> Bool) {
+        var head = 0, tail = 0
+        for j in 0..<c {
+          while tail > head && next[queue[tail - 1]] < next[j] { tail -= 1 }
+          queue[tail] = j
+          tail += 1
+          if queue[head] <= j - k { head += 1 }
+          if j >= k - 1 && !body(j - k + 1, next[queue[head]]) { return }
+        }
+      }
+      var m = Double.infinity
+      forEachWindowMaximum { _, y in m = Swift.min(m, y); return true }
+      let limit = m + tolerance
+      var answer = (0, m)
+      forEachWindowMaximum { s, y in
+        if y <= limit { answer = (s, y); return false }
+        return true
+      }
+      return answer
+    }
   }
 }
