@@ -98,10 +98,13 @@ extension Scenarios {
     defer { for f in [loadOnly, full, output] { unlink(f) } }
     // One line: the document's own newlines (between tokens) become spaces.
     var text = load.map { $0 == 0x0A ? 0x20 : $0 } + [0x0A]
-    FileManager.default.createFile(atPath: loadOnly, contents: Data(text))
+    let wroteLoad = FileManager.default.createFile(atPath: loadOnly, contents: Data(text))
     text.reserveCapacity(text.count + count * 64)
     for i in 0..<count { text += requests[i & 4095]; text.append(0x0A) }
-    FileManager.default.createFile(atPath: full, contents: Data(text))
+    guard wroteLoad, FileManager.default.createFile(atPath: full, contents: Data(text)) else {
+      bench.log("  session.pipe: skipped (cannot write the request files in \(dir))")
+      return
+    }
 
     /// The child's CPU time (user + system, from wait4), and its wall-clock time: on a shared
     /// machine the wall clock also counts the time other jobs held the CPU.

@@ -22,24 +22,18 @@ final class Gallery: CollectionViewDataSource {
   static let footerHeight = 30.0
   static let parameters = WaterfallParameters(
     minColumnWidth: 200, columnSpacing: 12, itemSpacing: 12,
-    insets: EdgeInsets(top: 12, left: 12, bottom: 20, right: 12))
+    insets: EdgeInsets(top: 12, left: 12, bottom: 20, right: 12), keepColumns: true)
 
   var sections: [GallerySection]
   let view: CollectionView<Card, WaterfallLayout>
   var textures = TextureCache()
   var measurements = Measurements()
-  var focused: ItemPath?
-  var selected: ItemPath?
 
   let window: Widget
   let scroller: Widget
   let viewport: Widget
   let canvas: Widget
   let vadjustment: UnsafeMutablePointer<GtkAdjustment>
-  /// The pinned header of the section under the viewport's top when the view no longer
-  /// displays that section's own header (see PinnedHeaders.swift).
-  let standIn = Card(.header)
-  private var standInSection = -1
 
   /// Seconds spent in the collection view (scroll steps, resizes, batches) since the last
   /// `takeModelTime()`.
@@ -58,6 +52,9 @@ final class Gallery: CollectionViewDataSource {
       layout: try! WaterfallLayout(width: Double(width), parameters: Self.parameters),
       bounds: Size(width: Double(width), height: Double(height)))
     view.overscan = 160
+    // Sticky headers: the view displays each section's header at its pinned frame while the
+    // section scrolls (Docs/Spec/Waterfall.md, "Viewport with pinned headers").
+    view.pinsSectionHeaders = true
     // Small pools: a card scrolled away waits there for the next one to come in; cards freed
     // all at once beyond these (a resize to fewer, wider columns) are dropped.
     view.register(forCellWithReuseIdentifier: "text", capacity: 12) { Card(.text) }
@@ -136,8 +133,8 @@ final class Gallery: CollectionViewDataSource {
       card = try view.dequeueReusableCell(withReuseIdentifier: "picture", for: path)
       card.show(texture: textures.texture(id: item.id, spec: spec), caption: "#\(item.id) · \(spec.ratioName)", id: item.id)
     }
-    card.setFocused(path == focused)
-    card.setSelected(path == selected)
+    card.setFocused(path == view.focusedItem)
+    card.setSelected(view.isSelected(path))
     return card
   }
 
@@ -309,36 +306,15 @@ final class Gallery: CollectionViewDataSource {
     gtk_widget_add_tick_callback(canvas, Self.nextFrame, Unmanaged.passUnretained(self).toOpaque(), nil)
   }
 
-  /// Puts every displayed card at its frame, headers at their pinned frames, and the stand-in
-  /// header where the section under the viewport's top needs it.
+  /// Puts every displayed card at its frame. With pinned headers, a header's displayed frame is
+  /// its pinned one; it gets the `pinned` style while it is below its own place.
   private func position() {
-    let top = view.contentOffset.y
     let layout = view.layout
     view.forEachDisplayedElement { element in
-      var frame = element.frame
-      if element.path.kind == .header,
-         let pinned = PinnedHeaders.frame(ofHeaderIn: element.path.section, layout: layout, viewportTop: top) {
-        frame = pinned
-        setClass(element.cell.root, "pinned", pinned.minY > element.frame.minY)
+      if element.path.kind == .header, let own = layout.layoutAttributes(for: element.path)?.frame {
+        setClass(element.cell.root, "pinned", element.frame.minY > own.minY)
       }
-      place(element.cell.root, frame)
-    }
-    // The stand-in, when the pinned section's own header is not displayed.
-    if let s = PinnedHeaders.section(at: top, layout: layout), view.supplementaryView(forElementKind: .header, inSection: s) == nil,
-       let frame = PinnedHeaders.frame(ofHeaderIn: s, layout: layout, viewportTop: top), frame.maxY > top {
-      if standInSection != s {
-        configure(standIn, kind: .header, section: s)
-        standInSection = s
-      }
-      if !standIn.isInWindow {
-        gtk_widget_insert_before(standIn.root, canvas, nil)
-        gtk_widget_add_css_class(standIn.root, "pinned")
-        standIn.isInWindow = true
-      }
-      gtk_widget_set_child_visible(standIn.root, 1)
-      place(standIn.root, frame)
-    } else if standIn.isInWindow {
-      gtk_widget_set_child_visible(standIn.root, 0)
+      place(element.cell.root, element.frame)
     }
   }
 
@@ -351,8 +327,7 @@ final class Gallery: CollectionViewDataSource {
     gtk_widget_size_allocate(w, &rect, -1)
   }
 
-  /// The cards in the canvas that GTK draws: the displayed elements, and the stand-in when it
-  /// is showing.
+  /// The cards in the canvas that GTK draws: the displayed elements.
   var cardsInWindow: Int {
     var count = 0
     var child = gtk_widget_get_first_child(canvas)
@@ -365,43 +340,34 @@ final class Gallery: CollectionViewDataSource {
 
   // MARK: Focus and selection
 
-  /// Moves the focus to the nearest item in `direction` (or to the topmost visible item when
-  /// nothing displayed is focused), and scrolls just enough to show it.
-  func moveFocus(_ direction: Direction) {
-    var candidates: [(path: ItemPath, frame: Rect)] = []
-    view.forEachDisplayedElement { element in
-      if let path = element.path.itemPath { candidates.append((path, element.frame)) }
-    }
-    let next: ItemPath?
-    if let focused, let frame = candidates.first(where: { $0.path == focused })?.frame {
-      next = Neighbours.nearest(to: frame, direction, among: candidates)
-    } else {
-      let viewport = view.viewport
-      next = candidates.filter { $0.frame.intersects(viewport) && $0.frame.minY >= viewport.minY + Self.headerHeight }
-        .min(by: { ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX) })?.path
-    }
+  /// Moves the focus to the neighbour of the focused item in `direction` (the core's neighbour
+  /// rule, `CollectionLayout.neighbor(of:direction:)`), or to the first visible item when no
+  /// item has the focus, and scrolls just enough to show it below the pinned header.
+  func moveFocus(_ direction: NeighborDirection) {
+    let next = view.focusedItem.flatMap { view.layout.neighbor(of: $0, direction: direction) }
+      ?? (view.focusedItem == nil ? view.indexPathsForVisibleItems.first : nil)
     guard let next else { return }
-    focused = next
+    _ = timed { () throws(CollectionViewError) in try view.focusItem(at: next, scrollIntoView: false) }
     if trace { print("focus \(direction): \(next)") }
     refreshStates()
     scrollToShow(next)
   }
 
   /// Selects (and focuses) the item under a click at `point`, in canvas (content) coordinates.
+  /// The view's hit test finds a pinned header before the items under it.
   func click(at point: Point) {
-    // A pinned header is drawn above the items: a click inside it hits the header.
-    if let s = PinnedHeaders.section(at: view.contentOffset.y, layout: view.layout),
-       let header = PinnedHeaders.frame(ofHeaderIn: s, layout: view.layout, viewportTop: view.contentOffset.y),
-       header.contains(point) {
-      if trace { print("click at \(point): the pinned header of section \(s)") }
+    guard let element = view.element(at: point) else {
+      if trace { print("click at \(point): nothing there") }
       return
     }
-    guard let path = view.indexPathForItem(at: point) else {
-      if trace { print("click at \(point): no card there") }
+    guard let path = element.path.itemPath else {
+      if trace { print("click at \(point): the \(element.path.kind) of section \(element.path.section)") }
       return
     }
-    selected = path
-    focused = path
+    timed { () throws(CollectionViewError) in
+      try view.selectItem(at: path)
+      try view.focusItem(at: path, scrollIntoView: false)
+    }
     if trace { print("click at \(point): selected \(path)") }
     refreshStates()
   }
@@ -410,8 +376,8 @@ final class Gallery: CollectionViewDataSource {
   private func refreshStates() {
     view.forEachDisplayedElement { element in
       guard let path = element.path.itemPath else { return }
-      element.cell.setFocused(path == focused)
-      element.cell.setSelected(path == selected)
+      element.cell.setFocused(path == view.focusedItem)
+      element.cell.setSelected(view.isSelected(path))
     }
   }
 
@@ -448,7 +414,7 @@ final class Gallery: CollectionViewDataSource {
 
   static let keyPressed: @convention(c) (OpaquePointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> Int32 = {
     _, key, _, _, data in
-    let direction: Direction
+    let direction: NeighborDirection
     switch Int32(key) {
     case GDK_KEY_Up: direction = .up
     case GDK_KEY_Down: direction = .down

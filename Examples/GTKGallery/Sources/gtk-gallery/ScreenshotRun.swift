@@ -86,7 +86,7 @@ final class ScreenshotRun {
     case frames / 2:
       gtk_window_set_default_size(cast(gallery.window), resizeTo.0, resizeTo.1)
     case frames / 2 - 8:
-      gallery.focused = nil
+      _ = gallery.timed { () throws(CollectionViewError) in try gallery.view.focusItem(at: nil) }
       gallery.moveFocus(.down)
       gallery.moveFocus(.down)
     case frames - 4:
@@ -123,9 +123,8 @@ final class ScreenshotRun {
     frameTimes.append(now() - frameStart)
     if verbose {
       let view = gallery.view
-      let s = PinnedHeaders.section(at: view.contentOffset.y, layout: view.layout) ?? -1
-      let end = view.layout.frame(ofSection: max(s, 0))?.maxY ?? 0
-      print("frame \(frame + 1): y \(view.contentOffset.y), section \(s + 1) ends at \(end), \(view.numberOfDisplayedElements) displayed, \(Card.alive) cards, \(ms(frameTimes.last!))")
+      let top = view.layout.element(at: Point(x: 1, y: view.contentOffset.y), pinningHeadersIn: view.viewport)
+      print("frame \(frame + 1): y \(view.contentOffset.y), at the top \(top.map { "\($0.path)" } ?? "nothing"), \(view.numberOfDisplayedElements) displayed, \(Card.alive) cards, \(ms(frameTimes.last!))")
     }
     let model = gallery.takeModelTime()
     modelTimes.append(model.total)
@@ -176,8 +175,7 @@ final class ScreenshotRun {
     print("frame interval (frame clock): \(stats(intervals))")
     print("measurements: \(gallery.measuredCards) cards measured, \(m.applied) heights applied in \(m.batches) batches (largest \(m.largestBatch))")
     let inWindow = gallery.cardsInWindow
-    let standIn = inWindow > view.numberOfDisplayedElements ? " and the pinned stand-in" : ""
-    print("live widgets: \(Card.alive) cards now: \(inWindow) in the window (the \(view.numberOfDisplayedElements) displayed elements\(standIn)), \(Card.alive - inWindow) in reuse pools; at most \(maxAlive) alive during the run; items: \(items) in \(view.numberOfSections) sections")
+    print("live widgets: \(Card.alive) cards now: \(inWindow) in the window (the \(view.numberOfDisplayedElements) displayed elements), \(Card.alive - inWindow) in reuse pools; at most \(maxAlive) alive during the run; items: \(items) in \(view.numberOfSections) sections")
     print("reuse: created \(view.reuseStatistics.created), reused \(view.reuseStatistics.reused), discarded \(view.reuseStatistics.discarded); columns now \(view.layout.numberOfColumns(inSection: 0) ?? 0)")
   }
 
