@@ -36,11 +36,17 @@ soak() {
   fi
 }
 
+# The fuzzers' own output goes to a log too, so that a failure's details (the input, the stack)
+# can be printed again at the end, after the sanitizer runs' long output.
+mkdir -p .build
+fuzz_log=.build/fuzz-ci.log
+fuzz() { Tests/Fuzz/run all "$1" 2>&1 | tee "$fuzz_log"; }
+
 if $full; then
-  part "fuzz: 5 targets x 300 s (build included)" Tests/Fuzz/run all 300
+  part "fuzz: 5 targets x 300 s (build included)" fuzz 300
   part "ASan: the whole suite (build included)" Tests/sanitizers.sh asan-full
 else
-  part "fuzz: 5 targets x 30 s (build included)" Tests/Fuzz/run all 30
+  part "fuzz: 5 targets x 30 s (build included)" fuzz 30
   part "ASan: the suite (build included)" Tests/sanitizers.sh asan
 fi
 part "TSan: ConcurrencyTests (build included)" Tests/sanitizers.sh tsan
@@ -49,4 +55,14 @@ part "soak: $($full && echo '1,000,000' || echo '50,000') session requests (buil
 echo "=== reliability: step times"
 printf '%s\n' "${timings[@]}"
 echo "    total: $((SECONDS - start_all)) s"
+if grep -q "^!! " "$fuzz_log" 2>/dev/null; then
+  echo "=== what the fuzzers found (the whole log: Tests/Fuzz/.build/logs/TARGET.log)"
+  grep -A 40 "^!! " "$fuzz_log" | head -n 120
+  for log in Tests/Fuzz/.build/logs/*.log; do
+    if grep -qE "ERROR: |deadly signal|Fatal error|check failed" "$log"; then
+      echo "--- the end of $log"
+      tail -n 60 "$log"
+    fi
+  done
+fi
 exit $failed
