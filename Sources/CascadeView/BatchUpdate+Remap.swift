@@ -1,5 +1,14 @@
 import Cascade
 
+/// `a + b`, or `Int.max` when that overflows. A hostile batch (a range of 2^62 sections, an item
+/// index at `Int.max`) can push a count or a path past `Int.max`; such a value is beyond every
+/// collection, and the batch's validation rejects what needs it.
+@inline(__always)
+func _saturatingSum(_ a: Int, _ b: Int) -> Int {
+  let (sum, overflow) = a.addingReportingOverflow(b)
+  return overflow ? .max : sum
+}
+
 extension BatchUpdate {
   /// Where the element at `path` is after this update, or `nil` when the update removes it
   /// (deleted) or replaces it (reloaded).
@@ -9,7 +18,7 @@ extension BatchUpdate {
     var p = path
     switch self {
     case .insertItems(let r, let s):
-      if p.kind == .item && p.section == s && p.item >= r.lowerBound { p = .item(p.item + r.count, section: s) }
+      if p.kind == .item && p.section == s && p.item >= r.lowerBound { p = .item(_saturatingSum(p.item, r.count), section: s) }
     case .deleteItems(let r, let s), .reloadItems(let r, let s):
       guard p.kind == .item && p.section == s else { break }
       if r.contains(p.item) { return nil }
@@ -18,16 +27,16 @@ extension BatchUpdate {
       guard p.kind == .item else { break }
       if p.section == from.section && p.item == from.item { return .item(to.item, section: to.section) }
       if p.section == from.section && p.item > from.item { p = .item(p.item - 1, section: p.section) }
-      if p.section == to.section && p.item >= to.item { p = .item(p.item + 1, section: p.section) }
+      if p.section == to.section && p.item >= to.item { p = .item(_saturatingSum(p.item, 1), section: p.section) }
     case .insertSections(let r):
-      if p.section >= r.lowerBound { p.section += r.count }
+      if p.section >= r.lowerBound { p.section = _saturatingSum(p.section, r.count) }
     case .deleteSections(let r), .reloadSections(let r):
       if r.contains(p.section) { return nil }
       if case .deleteSections = self, p.section >= r.upperBound { p.section -= r.count }
     case .moveSection(let from, let to):
       if p.section == from { p.section = to; break }
       if p.section > from { p.section -= 1 }
-      if p.section >= to { p.section += 1 }
+      if p.section >= to { p.section = _saturatingSum(p.section, 1) }
     }
     return p
   }

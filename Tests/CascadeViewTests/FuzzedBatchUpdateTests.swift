@@ -1,11 +1,7 @@
 // Batches of updates with absurd indices, found by Tests/Fuzz's FuzzCollectionView target (the
-// reproducers are in Tests/Fuzz/regressions/known/; Docs/Reliability.md has the details). Each
-// must throw `invalidUpdate` or `countMismatch`, leave the view as it was, and never ask the data
+// reproducers are in Tests/Fuzz/regressions/; Docs/Reliability.md has the details). Each must
+// throw `invalidUpdate` or `countMismatch`, leave the view as it was, and never ask the data
 // source about a section it does not have.
-//
-// Three of them trap today, in `CollectionView._layoutChanges` and `BatchUpdate._map`
-// (Sources/CascadeView, owned by the view's refactoring): they are disabled, since a trap ends the
-// whole test run; enable them with the fix. The fourth records a known issue until it is fixed.
 
 import Cascade
 import CascadeView
@@ -72,6 +68,16 @@ private final class RecordingSource: CollectionViewDataSource {
     // The inserted section 0 must not be mapped through the deletion that follows it into a
     // negative section that the data source is then asked about.
     try expectRefused([.insertSections(0..<0), .insertSections(0..<1), .deleteSections(.min..<(.min + 3))], on: [])
+  }
+
+  @Test func aPathPushedPastIntMaxByLaterUpdates() throws {
+    // The inserted item is moved with its section to section Int.max, then pushed one further by
+    // an insertion of sections: following it must not overflow.
+    try expectRefused(
+      [.insertItems(0..<1, section: 0), .moveSection(from: 0, to: .max), .insertSections(0..<1)], on: [[10], [20]])
+    try expectRefused(
+      [.insertItems(0..<1, section: 0), .moveItem(from: ItemPath(item: 0, section: 0), to: ItemPath(item: .max, section: 0)),
+       .insertItems(0..<1, section: 0)], on: [[10, 20]])
   }
 
   /// (An empty range changes nothing and is not checked, so `insertItems(Int.max..<Int.max)` is

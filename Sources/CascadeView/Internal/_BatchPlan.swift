@@ -185,7 +185,7 @@ extension _BatchPlan {
     for (k, update) in updates.enumerated() {
       let count = Self._changeCount(of: update)
       if c - first < count { return (k, first) }
-      first = _sum(first, count)
+      first = _saturatingSum(first, count)
     }
     return nil
   }
@@ -265,37 +265,37 @@ extension _BatchPlan {
     var laterDeletedSections = 0, laterDeletedItems = 0
     for update in updates {
       switch update {
-      case .deleteSections(let r): laterDeletedSections = _sum(laterDeletedSections, r.count)
-      case .deleteItems(let r, _): laterDeletedItems = _sum(laterDeletedItems, r.count)
+      case .deleteSections(let r): laterDeletedSections = _saturatingSum(laterDeletedSections, r.count)
+      case .deleteItems(let r, _): laterDeletedItems = _saturatingSum(laterDeletedItems, r.count)
       default: break
       }
     }
     var sections = countsBefore.count
     var items = 0
-    for count in countsBefore { items = _sum(items, count) }
+    for count in countsBefore { items = _saturatingSum(items, count) }
     for (k, update) in updates.enumerated() {
       switch update {
       case .insertSections(let r):
-        guard r.count <= _sum(finalSections, laterDeletedSections) else {
+        guard r.count <= _saturatingSum(finalSections, laterDeletedSections) else {
           throw .invalidUpdate(
             index: k, reason: "\(r.count) sections inserted, but the data source has \(finalSections)"
               + (laterDeletedSections > 0 ? " and the rest of the batch deletes \(laterDeletedSections)" : ""))
         }
-        sections = _sum(sections, r.count)
-        items = _sum(items, _finalItemCount())
+        sections = _saturatingSum(sections, r.count)
+        items = _saturatingSum(items, _finalItemCount())
       case .deleteSections(let r), .reloadSections(let r):
         guard r.count <= sections else {
           throw .invalidUpdate(index: k, reason: "\(r.count) sections removed, but the collection has at most \(sections) here")
         }
-        if case .deleteSections = update { laterDeletedSections -= r.count } else { items = _sum(items, _finalItemCount()) }
+        if case .deleteSections = update { laterDeletedSections -= r.count } else { items = _saturatingSum(items, _finalItemCount()) }
       case .insertItems(let r, _):
-        let bound = _sum(_finalItemCount(), laterDeletedItems)
+        let bound = _saturatingSum(_finalItemCount(), laterDeletedItems)
         guard r.count <= bound else {
           throw .invalidUpdate(
             index: k, reason: "\(r.count) items inserted, but the data source has \(_finalItemCount())"
               + (laterDeletedItems > 0 ? " and the rest of the batch deletes \(laterDeletedItems)" : ""))
         }
-        items = _sum(items, r.count)
+        items = _saturatingSum(items, r.count)
       case .deleteItems(let r, _):
         laterDeletedItems -= r.count
       case .reloadItems(let r, _):
@@ -312,16 +312,9 @@ extension _BatchPlan {
   mutating func _finalItemCount() -> Int {
     if let finalItems { return finalItems }
     var total = 0
-    for s in 0..<finalSections { total = _sum(total, Swift.max(0, source.numberOfItems(inSection: s))) }
+    for s in 0..<finalSections { total = _saturatingSum(total, Swift.max(0, source.numberOfItems(inSection: s))) }
     finalItems = total
     return total
-  }
-
-  /// `a + b`, saturating at `Int.max` (a bound, never an index).
-  @inline(__always)
-  func _sum(_ a: Int, _ b: Int) -> Int {
-    let (sum, overflow) = a.addingReportingOverflow(b)
-    return overflow ? .max : sum
   }
 }
 

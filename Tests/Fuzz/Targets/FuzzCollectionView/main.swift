@@ -39,10 +39,9 @@ final class Source: CollectionViewDataSource {
 
   func numberOfSections(in view: CollectionView<Box, WaterfallLayout>) -> Int { sections.count }
 
-  // A hostile batch can make the view ask for a section the data source does not have (a known
-  // bug, Docs/Reliability.md): checked with CASCADE_FUZZ_KNOWN=1, else answered as empty.
+  // A hostile batch must never make the view ask for a section the data source does not have.
   func collectionView(_ view: CollectionView<Box, WaterfallLayout>, numberOfItemsInSection section: Int) -> Int {
-    check(!knownIssues || sections.indices.contains(section), "asked for the count of section \(section) of \(sections.count)")
+    check(sections.indices.contains(section), "asked for the count of section \(section) of \(sections.count)")
     return sections.indices.contains(section) ? sections[section].count : 0
   }
 
@@ -53,7 +52,7 @@ final class Source: CollectionViewDataSource {
   }
 
   func collectionView(_ view: CollectionView<Box, WaterfallLayout>, parametersForSection section: Int) -> WaterfallParameters {
-    check(!knownIssues || parameters.indices.contains(section), "asked for the parameters of section \(section) of \(parameters.count)")
+    check(parameters.indices.contains(section), "asked for the parameters of section \(section) of \(parameters.count)")
     return parameters.indices.contains(section) ? parameters[section] : WaterfallParameters()
   }
 
@@ -258,27 +257,14 @@ struct Harness {
         return end.overflow || end.partialValue < a ? a..<a : a..<end.partialValue
       }
       switch input.byte() % 8 {
-      // A later insertion of ~Int.max elements overflows while earlier paths are mapped through
-      // it, before it is validated (a known trap); only with CASCADE_FUZZ_KNOWN=1.
-      case 0:
-        let r = range(n)
-        return .insertItems(knownIssues || r.count < 1 << 40 ? r : r.lowerBound..<r.lowerBound, section: s)
+      case 0: return .insertItems(range(n), section: s)
       case 1: return .deleteItems(range(n), section: s)
       case 2:
-        // `from.item + 1` overflows for Int.max in the view's validation (a known trap: see
-        // Tests/Fuzz/regressions/FuzzCollectionView); only with CASCADE_FUZZ_KNOWN=1.
-        var from = input.index(n)
-        if from == Int.max && !knownIssues { from = n }
-        return .moveItem(from: ItemPath(item: from, section: s), to: ItemPath(item: input.index(n), section: input.index(source.sections.count)))
+        let from = ItemPath(item: input.index(n), section: s)
+        return .moveItem(from: from, to: ItemPath(item: input.index(n), section: input.index(source.sections.count)))
       case 3: return .reloadItems(range(n), section: s)
-      case 4:
-        let r = range(source.sections.count)
-        return .insertSections(knownIssues || r.count < 1 << 40 ? r : r.lowerBound..<r.lowerBound)
-      case 5:
-        // Two deletions of ~Int.max sections overflow the view's running count (a known trap);
-        // only with CASCADE_FUZZ_KNOWN=1.
-        let r = range(source.sections.count)
-        return .deleteSections(knownIssues || r.count < 1 << 40 ? r : r.lowerBound..<r.lowerBound)
+      case 4: return .insertSections(range(source.sections.count))
+      case 5: return .deleteSections(range(source.sections.count))
       case 6: return .moveSection(from: s, to: input.index(source.sections.count))
       default: return .reloadSections(range(source.sections.count))
       }
@@ -386,12 +372,9 @@ struct Harness {
   }
 }
 
-nonisolated(unsafe) var knownIssues = false
 /// CASCADE_FUZZ_TRACE=1 prints each batch before it is applied, to turn a crash into a test.
 nonisolated(unsafe) var trace = false
 
-// CASCADE_FUZZ_KNOWN=1 lets the generator reach the known traps (Docs/Reliability.md).
-knownIssues = getenvString("CASCADE_FUZZ_KNOWN") == "1"
 trace = getenvString("CASCADE_FUZZ_TRACE") == "1"
 cascade_fuzz_run(CommandLine.argc, CommandLine.unsafeArgv) { data, size in
   guard var harness = Harness(FuzzInput(data, size)) else { return 0 }
