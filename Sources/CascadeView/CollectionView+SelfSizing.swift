@@ -67,8 +67,7 @@ extension CollectionView where Layout.Item: SelfSizingItem {
   ///   that applies m reports costs O(m log m), m data source calls, and the layout's
   ///   `replaceItems` for them.
   public func reportMeasuredSize(_ size: Size, for path: ItemPath) throws(CollectionViewError) {
-    guard path.section >= 0, path.section < layout.numberOfSections, path.item >= 0,
-          path.item < layout.numberOfItems(inSection: path.section) else { throw .itemOutOfRange(path) }
+    guard _hasItem(path) else { throw .itemOutOfRange(path) }
     guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
       throw .invalidMeasuredSize(path, size)
     }
@@ -96,9 +95,7 @@ extension CollectionView {
   ///
   /// - Complexity: O(1) expected, and one data source call when the store is not empty.
   public func measuredSize(forItemAt path: ItemPath) -> Size? {
-    guard let sizing = _dynamic.sizing, !_dynamic.measured.isEmpty, let dataSource,
-          path.section >= 0, path.section < layout.numberOfSections, path.item >= 0,
-          path.item < layout.numberOfItems(inSection: path.section) else { return nil }
+    guard let sizing = _dynamic.sizing, !_dynamic.measured.isEmpty, let dataSource, _hasItem(path) else { return nil }
     if let id = sizing.id(dataSource.collectionView(self, layoutItemAt: path)) { return _dynamic.measured[.id(id)] }
     return _dynamic.measured[.path(path)]
   }
