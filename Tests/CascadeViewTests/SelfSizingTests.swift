@@ -149,6 +149,40 @@ private func layoutViewportY(of id: Int, _ view: TestView, _ source: TestSource)
     #expect(frame(view, 0)!.height == 40)
   }
 
+  /// A reload keeps the old layout to roll back to (no inverse): a reload that fails, in the
+  /// layout (a negative height) or in the refresh (a cell the data source did not dequeue), leaves
+  /// every frame, id, displayed cell, the offset and the measured sizes as they were.
+  @Test func rejectedReloadChangesNothing() throws {
+    let source = TestSource([(0..<50).map { Double(20 + $0) }, (0..<30).map { Double(90 - $0) }])
+    source.givesIDs = true
+    let view = try makeView(source, width: 320, height: 400, layout: WaterfallParameters(columns: 3, keepColumns: true))
+    try view.setContentOffset(Point(x: 0, y: 300))
+    try view.reportMeasuredHeight(33, for: view.indexPathsForVisibleItems[0])
+    try view.layoutIfNeeded()
+    let oldIDs = source.sections.flatMap { $0.map(\.id) }
+    let measuredPath = view.indexPathsForVisibleItems[0]
+    func state() -> [String] {
+      let all = bruteForceElements(view.layout, in: Rect(x: -1, y: -1, width: 1e6, height: 1e6))
+      let ids = oldIDs.map { view.layout.path(forID: .int(Int64($0))) }
+      return ["\(all)", "\(ids)", "\(displayedPairs(view))", "\(view.contentOffset)", "\(view.reuseStatistics)"]
+    }
+    let before = state()
+    let saved = source.sections
+    source.sections[0] = (0..<70).map { source.entry(Double(10 + $0)) }
+    source.sections[1][3].height = -5
+    #expect(throws: CollectionViewError.self) { try view.reloadData() }
+    #expect(state() == before)
+    source.sections[1][3].height = 5
+    source.returnForeignCell = true
+    #expect(throws: CollectionViewError.self) { try view.reloadData() }
+    source.returnForeignCell = false
+    source.sections = saved
+    #expect(state() == before)
+    #expect(view.measuredSize(forItemAt: measuredPath) == Size(width: 100, height: 33))
+    try view.reloadData()
+    #expect(state()[0] == before[0])
+  }
+
   /// Random storms of measurements (several reports per item and frame), interleaved with
   /// snapshots that insert and delete (the anchor too, sometimes), width changes and scrolls:
   /// the topmost visible item (or, when deleted, the topmost visible survivor) keeps its
