@@ -20,6 +20,9 @@ let comparisons: [(primary: String, baselines: [String])] = [
   ("update.keepColumns", ["update.middle"]),
   ("view.scrollStep", ["query.scroll"]),
   ("view.batchUpdate", []),
+  ("view.reload", ["view.reload.freshLayout"]),
+  ("view.reload.peakMemory", ["view.reload.peakMemory.freshLayout"]),
+  ("view.measureStorm", ["view.measureStorm.scrollStep"]),
   ("trace.query", ["trace.query.linearScan", "trace.query.unionRects"]),
   ("trace.view", ["trace.query"]),
   ("memory.bytesPerItem", ["memory.bytesPerItem.seedBaseline"]),
@@ -42,6 +45,9 @@ struct BenchInput {
   /// Whether `update.middle` splits the collection into 10 equal sections first (the one-section
   /// built-in collections, as the bench always did for the uniform one).
   var splitForUpdates: Bool
+  /// The built-in collection's distribution and seed, from which a child process builds it
+  /// again (view.reload.peakMemory); `nil` for a document.
+  var builtIn: (distribution: String, seed: UInt64)? = nil
 }
 
 struct Scenarios {
@@ -71,6 +77,8 @@ struct Scenarios {
     }
     if wants("view.scrollStep") { viewScrollStep(n, collection) }
     if wants("view.batchUpdate") { viewBatchUpdate(n, collection) }
+    if wantsAny("view.reload") { viewReload(n, collection, builtIn: input.builtIn) }
+    if wantsAny("view.measureStorm") { viewMeasureStorm(n, collection) }
     if wantsAny("trace") {
       // Each replay lays the collection out at the trace's width and extracts its own frames.
       for trace in traces { traceReplay(n, collection, trace, budgetNs: budgetNs) }
@@ -430,6 +438,7 @@ func memoryChild(kind: String, n: Int) -> String {
   let distribution = parts.count > 1 ? Distribution(rawValue: parts[1]) ?? .uniform : .uniform
   let seed = parts.count > 2 ? UInt64(parts[2]) ?? Distribution.defaultSeed : Distribution.defaultSeed
   let collection = distribution.collection(items: n, seed: seed)
+  if parts[0] == "reload" || parts[0] == "reloadFresh" { return reloadMemoryChild(kind: parts[0], collection: collection) }
   let shape = parts[0] == "seed" ? collection.seedRecipeShape : nil
   let rss0 = residentBytes()
   let start = now()
