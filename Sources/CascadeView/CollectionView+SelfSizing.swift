@@ -183,7 +183,10 @@ extension CollectionView {
     }
     sizes.sort { $0.path < $1.path }
     let axis = layout.orientation
+    func extent(_ size: Size) -> Double { axis == .horizontal ? size.width : size.height }
     for (path, size, key) in sizes where source._has(path) {
+      // A report of the extent already applied changes nothing (toolkits report every frame).
+      if let key, let kept = _dynamic.measured[key], extent(kept) == extent(size), remap is _KeepPaths { continue }
       plan.changes.append(.replaceItems([sizing.measured(source.item(at: path), size, axis)], at: path.item, section: path.section))
       if let key { plan.entries.append((key, size)) }
     }
