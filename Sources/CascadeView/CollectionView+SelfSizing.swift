@@ -51,7 +51,7 @@ extension CollectionView where Layout.Item: SelfSizingItem {
   /// The measured size is kept (by the item's id when it has one, else by its path, following it
   /// through batches), so the item is not estimated again.
   ///
-  ///     for element in update.appeared where element.kind == .item {
+  ///     for element in update.appeared where element.path.kind == .item {
   ///       try view.reportMeasuredHeight(toolkit.measure(element.cell, width: element.frame.width),
   ///                                     for: element.path.itemPath!)
   ///     }
