@@ -46,12 +46,13 @@ extension Gallery {
   }
 
   /// Scrolls to the end, measuring the cards that come on screen, until the end stays put (the
-  /// measured cards can make the content taller; at most 8 rounds).
+  /// measured cards can make the content taller; at most 8 rounds). The trace records the end
+  /// once, as `handle(_:)` does after every key.
   ///
   /// - Complexity: a scroll step and a measurement round per round.
   func _scrollToEnd() throws(CollectionViewError) {
     for _ in 0..<8 {
-      try _scroll(to: view.maximumContentOffsetY)
+      try view.setContentOffset(Point(x: view.contentOffset.x, y: view.maximumContentOffsetY))
       try _settleMeasurements()
       if view.contentOffset.y >= view.maximumContentOffsetY { return }
     }
