@@ -103,6 +103,54 @@ private func layoutViewportY(of id: Int, _ view: TestView, _ source: TestSource)
     #expect(frame(view, 1)!.height == (ids ? 20 : 100))
   }
 
+  /// Along x: a horizontal waterfall takes the measured width as the item's extent, and the
+  /// anchor (leftmost visible, or rightmost when right to left) keeps its on-screen edge.
+  @Test(arguments: [LayoutDirection.leftToRight, .rightToLeft]) func horizontalMeasurementsKeepTheAnchor(
+    direction: LayoutDirection
+  ) throws {
+    for seed in UInt64(1)...10 {
+      var g = SeededGenerator(seed: seed)
+      let source = TestSource([(0..<200).map { _ in Double(Int.random(in: 40...160, using: &g)) }])
+      let view = try makeHorizontalView(
+        source, width: 500, height: 320, layout: WaterfallParameters(columns: 3, keepColumns: true), direction: direction)
+      let x = Double(Int.random(in: 0...Int(view.maximumContentOffsetX), using: &g))
+      try view.setContentOffset(Point(x: x, y: 0))
+      let anchor = try #require(view.savedScrollPosition())
+      func edge() -> Double {
+        let frame = view.layout.layoutAttributes(for: .item(anchor.path.item, section: 0))!.frame
+        return (direction == .rightToLeft ? frame.maxX : frame.minX) - view.contentOffset.x
+      }
+      let before = edge()
+      var last: [Int: Double] = [:]
+      for element in view.displayedElements where element.attributes.path.kind == .item {
+        let w = Double(Int.random(in: 20...200, using: &g))
+        try view.reportMeasuredSize(Size(width: w, height: 1), for: element.attributes.path.itemPath!)
+        last[element.attributes.path.item] = w
+      }
+      try view.layoutIfNeeded()
+      for (i, w) in last { #expect(frame(view, i)!.width == w, "seed \(seed)") }
+      let clamped = view.contentOffset.x <= view.minimumContentOffsetX || view.contentOffset.x >= view.maximumContentOffsetX
+      if !clamped { #expect(abs(edge() - before) <= 1e-9, "seed \(seed)") }
+    }
+  }
+
+  /// A list's rows take their measured heights (`ListItem` is a `SelfSizingItem`, by path).
+  @Test func listRowsTakeMeasuredHeights() throws {
+    let source = ListLayoutViewTests.Source()
+    let view = CollectionView<TestCell, ListLayout>(layout: try ListLayout(width: 1), bounds: Size(width: 300, height: 200))
+    view.register(forCellWithReuseIdentifier: "row") { TestCell("row", serial: 0) }
+    view.register(forCellWithReuseIdentifier: "header") { TestCell("header", serial: 0) }
+    view.dataSource = source
+    try view.reloadData()
+    try view.reportMeasuredHeight(55, for: ItemPath(item: 1, section: 0))
+    try view.layoutIfNeeded()
+    // Header 0..20, row 0 at 20..60, row 1 at 60..115, row 2 from 115.
+    #expect(view.layout.layoutAttributes(for: .item(1, section: 0))?.frame == Rect(x: 0, y: 60, width: 300, height: 55))
+    #expect(view.layout.layoutAttributes(for: .item(2, section: 0))?.frame.minY == 115)
+    try view.reloadData()
+    #expect(view.layout.layoutAttributes(for: .item(1, section: 0))?.frame.height == 55)
+  }
+
   /// Wrong reports are refused with what was wrong and where, and change nothing.
   @Test func badReportsChangeNothing() throws {
     let source = TestSource([[100, 100, 100]])
