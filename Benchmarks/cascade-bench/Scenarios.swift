@@ -107,10 +107,7 @@ struct Scenarios {
       }
     }
     if wants("layout.full") {
-      bench.measureBuild("layout.full", n: n, unit: .perItem, unitsPerOp: Double(Swift.max(1, n)),
-                         note: "WaterfallLayout(width:parameters:sections:), index included") {
-        Workload.layout(collection)
-      } consume: { Int($0.contentSize.height) }
+      measureLayoutBuild("layout.full", n, collection, note: "WaterfallLayout(width:parameters:sections:), index included")
     }
     if wants("layout.full.writeFrames") {
       // The floor: n frames written to a fresh array, no placement, no index.
@@ -133,6 +130,13 @@ struct Scenarios {
         return seed
       } consume: { $0.attributes.count &+ Int($0.contentHeight) }
     }
+  }
+
+  /// Measures `WaterfallLayout(width:parameters:sections:)` of the collection, per item.
+  func measureLayoutBuild(_ name: String, _ n: Int, _ collection: BenchCollection, note: String) {
+    bench.measureBuild(name, n: n, unit: .perItem, unitsPerOp: Double(Swift.max(1, n)), note: note) {
+      Workload.layout(collection)
+    } consume: { Int($0.contentSize.height) }
   }
 
   func makeSeed(_ shape: (columns: Int, spacing: Double, heights: [Double]), width: Double) -> SeedWaterfallLayout {
@@ -398,15 +402,20 @@ struct Scenarios {
         bench.log("  \(name): skipped (the seed recipe cannot lay out \(distribution.rawValue))")
         continue
       }
-      guard let (bytes, ns) = runMemoryChild(kind: "\(kind):\(distribution.rawValue):\(seed)", n: n) else {
-        bench.log("  \(name): the child process failed")
-        continue
-      }
-      bench.record(Measurement(
-        benchmark: name, n: n, nsPerOp: ns, spread: (ns, ns), allocationsPerOp: nil,
-        unit: .perItem, bytesPerItem: bytes, samples: 1, opsPerSample: 1,
-        note: "VmRSS added by building the \(kind == "seed" ? "seed layout" : "layout") in a fresh process; nsPerOp is that one build"))
+      recordMemoryChild(
+        name, kind: "\(kind):\(distribution.rawValue):\(seed)", n: n,
+        note: "VmRSS added by building the \(kind == "seed" ? "seed layout" : "layout") in a fresh process; nsPerOp is that one build")
     }
+  }
+
+  /// Runs `--memory-child kind n` and records its bytes per item as `name`.
+  func recordMemoryChild(_ name: String, kind: String, n: Int, note: String) {
+    guard let (bytes, ns) = runMemoryChild(kind: kind, n: n) else {
+      return bench.log("  \(name): the child process failed")
+    }
+    bench.record(Measurement(
+      benchmark: name, n: n, nsPerOp: ns, spread: (ns, ns), allocationsPerOp: nil,
+      unit: .perItem, bytesPerItem: bytes, samples: 1, opsPerSample: 1, note: note))
   }
 }
 

@@ -26,10 +26,7 @@ extension Scenarios {
     let source = BenchDataSource(collection: collection)
     let bounds = Size(width: collection.width, height: Workload.viewportHeight)
     if wants("view.reload.freshLayout") {
-      bench.measureBuild("view.reload.freshLayout", n: n, unit: .perItem, unitsPerOp: Double(Swift.max(1, n)),
-                         note: "WaterfallLayout(width:parameters:sections:) from the same items") {
-        Workload.layout(collection)
-      } consume: { Int($0.contentSize.height) }
+      measureLayoutBuild("view.reload.freshLayout", n, collection, note: "WaterfallLayout(width:parameters:sections:) from the same items")
     }
     if wants("view.reload") {
       let view: CollectionView<BenchCell, WaterfallLayout>
@@ -53,14 +50,9 @@ extension Scenarios {
         bench.log("  \(name): skipped (measured on the built-in collections only)")
         continue
       }
-      guard let (bytes, ns) = runMemoryChild(kind: "\(kind):\(distribution):\(seed)", n: n) else {
-        bench.log("  \(name): the child process failed")
-        continue
-      }
-      bench.record(Measurement(
-        benchmark: name, n: n, nsPerOp: ns, spread: (ns, ns), allocationsPerOp: nil,
-        unit: .perItem, bytesPerItem: bytes, samples: 1, opsPerSample: 1,
-        note: "peak RSS (VmHWM) added by \(kind == "reload" ? "reloadData() of a loaded view" : "building the same layout afresh beside a loaded view") in a fresh process"))
+      let what = kind == "reload" ? "reloadData() of a loaded view" : "building the same layout afresh beside a loaded view"
+      recordMemoryChild(name, kind: "\(kind):\(distribution):\(seed)", n: n,
+                        note: "peak RSS (VmHWM) added by \(what) in a fresh process")
     }
     withExtendedLifetime(source) {}
   }
@@ -77,25 +69,11 @@ extension Scenarios {
       } catch {
         return bench.log("  \(name): reloadData failed: \(error)")
       }
-      let offsets = Workload.scrollOffsets(contentHeight: view.contentSize.height, cap: scrollCap)
-      var position = 0
       let note = reports
         ? "per frame: reportMeasuredHeight(_:for:) for every displayed item, then the step that applies them (keepColumns)"
         : "the same steps, keepColumns, no reports"
-      bench.measure(name, n: n, unit: .perStep, note: note) { k in
-        var sum = 0
-        for _ in 0..<k {
-          do {
-            if reports { try reportAll(view) }
-            try view.setContentOffset(Point(x: 0, y: offsets[position]))
-          } catch {
-            fatalError("\(name): \(error)")
-          }
-          position += 1
-          if position == offsets.count { position = 0 }
-          sum &+= view.numberOfDisplayedElements
-        }
-        return sum
+      measureScrollSteps(name, n: n, view: view, warmUp: false, note: note) { () throws(CollectionViewError) in
+        if reports { try reportAll(view) }
       }
       withExtendedLifetime(source) {}
     }

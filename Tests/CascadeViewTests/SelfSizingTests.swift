@@ -255,7 +255,11 @@ private func layoutViewportY(of id: Int, _ view: TestView, _ source: TestSource)
         try view.setContentOffset(view.clampedContentOffset(view.contentOffset))
         switch round % 4 {
         case 0, 1: try storm(view, source, &measured, &g, message)
-        case 2: try snapshotRound(view, source, snapshot, &g, message)
+        case 2:
+          let before = try applyRandomSnapshotEdit(view, source, &g, edits: 0..<20, heights: 40...160)
+          if let before, !isClamped(view) {
+            #expect(abs(layoutViewportY(of: before.id, view, source) - before.y) <= 1e-9, message)
+          }
         default:
           let before = topmostVisible(view)
           try view.setBounds(Size(width: Double(Int.random(in: 250...600, using: &g)), height: 500))
@@ -300,30 +304,6 @@ private func layoutViewportY(of id: Int, _ view: TestView, _ source: TestSource)
     #expect(source.cellCalls - calls == arrivals, message)
     for element in view.displayedElements where !displayedBefore.contains(ObjectIdentifier(element.cell)) {
       #expect(view.lastUpdate.appeared.contains { $0.cell === element.cell }, message)
-    }
-  }
-
-  /// One snapshot: random inserts and deletes, the topmost visible item deleted half the time.
-  private func snapshotRound(
-    _ view: TestView, _ source: TestSource, _ snapshot: () -> CollectionSnapshot<Int, Int>,
-    _ g: inout SeededGenerator, _ message: Comment
-  ) throws {
-    var deleted: Set<Int> = []
-    if Bool.random(using: &g), let top = topmostVisible(view) { deleted.insert(top.id) }
-    for _ in 0..<Int.random(in: 0..<20, using: &g) {
-      let s = Int.random(in: 0..<2, using: &g)
-      if Bool.random(using: &g), !source.sections[s].isEmpty {
-        deleted.insert(source.sections[s][Int.random(in: 0..<source.sections[s].count, using: &g)].id)
-      } else {
-        let entry = source.entry(Double(Int.random(in: 40...160, using: &g)))
-        source.sections[s].insert(entry, at: Int.random(in: 0...source.sections[s].count, using: &g))
-      }
-    }
-    let before = topmostVisible(view) { !deleted.contains($0) }
-    source.sections = source.sections.map { $0.filter { !deleted.contains($0.id) } }
-    try view.applySnapshot(snapshot())
-    if let before, !isClamped(view) {
-      #expect(abs(layoutViewportY(of: before.id, view, source) - before.y) <= 1e-9, message)
     }
   }
 }
