@@ -20,6 +20,9 @@ let comparisons: [(primary: String, baselines: [String])] = [
   ("update.keepColumns", ["update.middle"]),
   ("view.scrollStep", ["query.scroll"]),
   ("view.batchUpdate", []),
+  ("view.reload", ["view.reload.freshLayout"]),
+  ("view.reload.peakMemory", ["view.reload.peakMemory.freshLayout"]),
+  ("view.measureStorm", ["view.measureStorm.scrollStep"]),
   ("trace.query", ["trace.query.linearScan", "trace.query.unionRects"]),
   ("trace.view", ["trace.query"]),
   ("memory.bytesPerItem", ["memory.bytesPerItem.seedBaseline"]),
@@ -42,6 +45,9 @@ struct BenchInput {
   /// Whether `update.middle` splits the collection into 10 equal sections first (the one-section
   /// built-in collections, as the bench always did for the uniform one).
   var splitForUpdates: Bool
+  /// The built-in collection's distribution and seed, from which a child process builds it
+  /// again (view.reload.peakMemory); `nil` for a document.
+  var builtIn: (distribution: String, seed: UInt64)? = nil
 }
 
 struct Scenarios {
@@ -71,6 +77,8 @@ struct Scenarios {
     }
     if wants("view.scrollStep") { viewScrollStep(n, collection) }
     if wants("view.batchUpdate") { viewBatchUpdate(n, collection) }
+    if wantsAny("view.reload") { viewReload(n, collection, builtIn: input.builtIn) }
+    if wantsAny("view.measureStorm") { viewMeasureStorm(n, collection) }
     if wantsAny("trace") {
       // Each replay lays the collection out at the trace's width and extracts its own frames.
       for trace in traces { traceReplay(n, collection, trace, budgetNs: budgetNs) }
@@ -99,10 +107,7 @@ struct Scenarios {
       }
     }
     if wants("layout.full") {
-      bench.measureBuild("layout.full", n: n, unit: .perItem, unitsPerOp: Double(Swift.max(1, n)),
-                         note: "WaterfallLayout(width:parameters:sections:), index included") {
-        Workload.layout(collection)
-      } consume: { Int($0.contentSize.height) }
+      measureLayoutBuild("layout.full", n, collection, note: "WaterfallLayout(width:parameters:sections:), index included")
     }
     if wants("layout.full.writeFrames") {
       // The floor: n frames written to a fresh array, no placement, no index.
@@ -125,6 +130,13 @@ struct Scenarios {
         return seed
       } consume: { $0.attributes.count &+ Int($0.contentHeight) }
     }
+  }
+
+  /// Measures `WaterfallLayout(width:parameters:sections:)` of the collection, per item.
+  func measureLayoutBuild(_ name: String, _ n: Int, _ collection: BenchCollection, note: String) {
+    bench.measureBuild(name, n: n, unit: .perItem, unitsPerOp: Double(Swift.max(1, n)), note: note) {
+      Workload.layout(collection)
+    } consume: { Int($0.contentSize.height) }
   }
 
   func makeSeed(_ shape: (columns: Int, spacing: Double, heights: [Double]), width: Double) -> SeedWaterfallLayout {
@@ -390,15 +402,20 @@ struct Scenarios {
         bench.log("  \(name): skipped (the seed recipe cannot lay out \(distribution.rawValue))")
         continue
       }
-      guard let (bytes, ns) = runMemoryChild(kind: "\(kind):\(distribution.rawValue):\(seed)", n: n) else {
-        bench.log("  \(name): the child process failed")
-        continue
-      }
-      bench.record(Measurement(
-        benchmark: name, n: n, nsPerOp: ns, spread: (ns, ns), allocationsPerOp: nil,
-        unit: .perItem, bytesPerItem: bytes, samples: 1, opsPerSample: 1,
-        note: "VmRSS added by building the \(kind == "seed" ? "seed layout" : "layout") in a fresh process; nsPerOp is that one build"))
+      recordMemoryChild(
+        name, kind: "\(kind):\(distribution.rawValue):\(seed)", n: n,
+        note: "VmRSS added by building the \(kind == "seed" ? "seed layout" : "layout") in a fresh process; nsPerOp is that one build")
     }
+  }
+
+  /// Runs `--memory-child kind n` and records its bytes per item as `name`.
+  func recordMemoryChild(_ name: String, kind: String, n: Int, note: String) {
+    guard let (bytes, ns) = runMemoryChild(kind: kind, n: n) else {
+      return bench.log("  \(name): the child process failed")
+    }
+    bench.record(Measurement(
+      benchmark: name, n: n, nsPerOp: ns, spread: (ns, ns), allocationsPerOp: nil,
+      unit: .perItem, bytesPerItem: bytes, samples: 1, opsPerSample: 1, note: note))
   }
 }
 
@@ -430,6 +447,7 @@ func memoryChild(kind: String, n: Int) -> String {
   let distribution = parts.count > 1 ? Distribution(rawValue: parts[1]) ?? .uniform : .uniform
   let seed = parts.count > 2 ? UInt64(parts[2]) ?? Distribution.defaultSeed : Distribution.defaultSeed
   let collection = distribution.collection(items: n, seed: seed)
+  if parts[0] == "reload" || parts[0] == "reloadFresh" { return reloadMemoryChild(kind: parts[0], collection: collection) }
   let shape = parts[0] == "seed" ? collection.seedRecipeShape : nil
   let rss0 = residentBytes()
   let start = now()

@@ -19,18 +19,29 @@ extension Scenarios {
       bench.log("  view.scrollStep: reloadData failed: \(error)")
       return
     }
+    measureScrollSteps("view.scrollStep", n: n, view: view, warmUp: true,
+                       note: "CollectionView.setContentOffset(_:) 16 pt per step, reuse pool, update dropped") {}
+    withExtendedLifetime(source) {}
+  }
+
+  /// Measures `view` stepping 16 pt down the content (windows of steps past `scrollCap`), each
+  /// step `before()` then `setContentOffset(_:)`; with `warmUp`, one pass first, so that the pool
+  /// and the view's buffers reach their size.
+  func measureScrollSteps(
+    _ name: String, n: Int, view: CollectionView<BenchCell, WaterfallLayout>, warmUp: Bool, note: String,
+    before: () throws(CollectionViewError) -> Void
+  ) {
     let offsets = Workload.scrollOffsets(contentHeight: view.contentSize.height, cap: scrollCap)
     var position = 0
-    // One pass over the offsets first, so the pool and the view's buffers reach their size.
-    for y in offsets { _ = try? view.setContentOffset(Point(x: 0, y: y)) }
-    bench.measure("view.scrollStep", n: n, unit: .perStep,
-                  note: "CollectionView.setContentOffset(_:) 16 pt per step, reuse pool, update dropped") { k in
+    if warmUp { for y in offsets { _ = try? view.setContentOffset(Point(x: 0, y: y)) } }
+    bench.measure(name, n: n, unit: .perStep, note: note) { k in
       var sum = 0
       for _ in 0..<k {
         do {
+          try before()
           try view.setContentOffset(Point(x: 0, y: offsets[position]))
         } catch {
-          fatalError("view.scrollStep: \(error)")
+          fatalError("\(name): \(error)")
         }
         position += 1
         if position == offsets.count { position = 0 }
@@ -38,7 +49,6 @@ extension Scenarios {
       }
       return sum
     }
-    withExtendedLifetime(source) {}
   }
 }
 

@@ -325,7 +325,7 @@ if let documentCollection {
   let appendItems = distribution.collection(items: 1000, seed: Workload.appendSeed).sections.flatMap(\.items)
   for n in runSizes {
     scenarios.run(BenchInput(collection: distribution.collection(items: n, seed: collectionSeed), appendItems: appendItems,
-                             splitForUpdates: distribution != .mixed),
+                             splitForUpdates: distribution != .mixed, builtIn: (distribution.rawValue, collectionSeed)),
                   traces: traces, budgetNs: budgetNs)
   }
 }

@@ -20,25 +20,28 @@ extension Gallery: CollectionViewDataSource {
     data.sections[section].count
   }
 
-  /// A one-column item of the sample height.
+  /// A one-column item of the card's estimated height, with the card's id (the view keeps its
+  /// measured height by that id).
   ///
   /// - Complexity: O(1).
   public func collectionView(
     _ collectionView: CollectionView<GalleryCell, WaterfallLayout>, layoutItemAt path: ItemPath
   ) -> WaterfallItem {
-    .height(data.sections[path.section][path.item])
+    let card = data.sections[path.section][path.item]
+    return .height(card.estimatedHeight, id: .int(Int64(card.id)))
   }
 
-  /// Items show their index and height in rows: `#12 4r`.
+  /// Cards show their id in the top border (`#12`) and their text inside.
   ///
   /// - Complexity: O(1).
   public func collectionView(
     _ collectionView: CollectionView<GalleryCell, WaterfallLayout>, cellForItemAt path: ItemPath
   ) throws(CollectionViewError) -> GalleryCell {
     let cell = try collectionView.dequeueReusableCell(withReuseIdentifier: "box", for: path)
-    let rows = Int(data.sections[path.section][path.item] / GallerySampleData.rowHeight)
+    let card = data.sections[path.section][path.item]
     cell.kind = .item
-    cell.label = "#\(path.item) \(rows)r"
+    cell.label = "#\(card.id)"
+    cell.text = card.text
     return cell
   }
 

@@ -24,20 +24,22 @@ extension Gallery {
     case .pageUp: try _scroll(to: y - page)
     case .pageDown: try _scroll(to: y + page)
     case .home: try _scroll(to: view.minimumContentOffsetY)
-    case .end: try _scroll(to: view.maximumContentOffsetY)
+    case .end: try _scrollToEnd()
     case .resize:
       widthIndex = (widthIndex + 1) % Self.widthFractions.count
       try view.setBounds(Self._bounds(columns: columns, rows: rows, fraction: Self.widthFractions[widthIndex]))
       // Keep the offset on a whole row, so that boxes stay aligned with text rows.
       try _scroll(to: (view.contentOffset.y / row).rounded(.down) * row)
     case .append:
-      let section = data.sections.count - 1
-      let start = data.sections[section].count
-      data.sections[section] += data.nextPage(count: Self.pageSize)
-      try view.performBatchUpdates([.insertItems(start..<(start + Self.pageSize), section: section)])
+      data.sections[data.sections.count - 1] += data.nextPage(count: Self.pageSize)
+      try _applyCards()
+    case .prepend: try _prependCards()
+    case .delete: try _deleteCards()
+    case .shuffle: try _shuffleCards()
     case .quit:
       return .quit
     }
+    try _settleMeasurements()
     traceRecorder?.record(view)
     return .continue
   }

@@ -34,6 +34,7 @@ extension Gallery {
           }
         }
         for (k, character) in element.cell.label.prefix(max(0, x1 - x0 - 1)).enumerated() { put(character, x0 + 1 + k, top) }
+        _drawText(element.cell.text, width: frame.width, x: x0 + 1, rows: (top + 1)..<bottom, put)
       } else {
         for y in top...bottom { for x in x0...x1 { put("=", x, y) } }
         for (k, character) in element.cell.label.prefix(max(0, x1 - x0 - 3)).enumerated() { put(character, x0 + 2 + k, top) }
@@ -42,6 +43,14 @@ extension Gallery {
     var lines = grid.map { String($0) }
     lines.append(_fit(statusLine))
     return lines
+  }
+
+  /// Draws a card's text wrapped at its width (GalleryCard.lines), one line per row of `rows`.
+  func _drawText(_ text: String, width: Double, x: Int, rows: Range<Int>, _ put: (Character, Int, Int) -> Void) {
+    let lines = GalleryCard(id: 0, text: text).lines(width: GalleryCard.textWidth(points: width))
+    for (line, y) in zip(lines, rows) {
+      for (k, character) in line.enumerated() { put(character, x + k, y) }
+    }
   }
 
   /// What the status line says: the visible items, the cells made and reused, the columns and
@@ -83,6 +92,7 @@ extension Gallery {
         } else {
           try _scroll(to: view.contentOffset.y + step)
         }
+        try _settleMeasurements()
       }
       output.append("--- frame \(frame)/\(max(1, count)) ---")
       for line in render() {

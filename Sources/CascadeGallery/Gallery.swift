@@ -9,14 +9,17 @@
 //   Gallery+Rendering.swift     frames of text, the status line, non-interactive frames
 //   GalleryKey.swift            keys and the escape sequences that send them
 //   GalleryOptions.swift        the command line
-//   GallerySampleData.swift     seeded sample heights
+//   GallerySampleData.swift     seeded sample cards
+//   GalleryCard.swift           a text card: wrapping, estimated and measured heights
+//   Gallery+Cards.swift         card snapshots, measurements, the prepend/delete/shuffle keys
 //   GalleryCell.swift           the cell
 //   TraceRecorder.swift         --record-trace: scrolls and resizes as a scroll trace
 
 import Cascade
 import CascadeView
 
-/// The gallery: sample data, a ``CollectionView`` over a ``WaterfallLayout``, and a terminal of
+/// The gallery: text cards, a ``CollectionView`` over a ``WaterfallLayout`` (kept columns, card
+/// heights estimated and then measured), and a terminal of
 /// `columns` × `rows` characters, one character 8 points wide and 16 points tall. The last row
 /// is the status line; the rows above it are the viewport.
 ///
@@ -26,7 +29,7 @@ import CascadeView
 public final class Gallery {
   /// The collection view the gallery draws.
   public let view: CollectionView<GalleryCell, WaterfallLayout>
-  /// The item heights, by section: the data source's model.
+  /// The cards, by section: the data source's model.
   public internal(set) var data: GallerySampleData
   /// The terminal's width, in characters.
   public internal(set) var columns: Int
@@ -47,12 +50,13 @@ public final class Gallery {
   public static let pageSize = 20
 
   /// The waterfall's parameters: adaptive columns at least 14 characters wide, one character
-  /// between columns, one row between items, a one-row header per section.
+  /// between columns, one row between items, a one-row header per section, and kept columns (a
+  /// measured card stays in its column).
   public static let parameters = WaterfallParameters(
     minColumnWidth: 14 * GallerySampleData.columnWidth, columnSpacing: GallerySampleData.columnWidth,
     itemSpacing: GallerySampleData.rowHeight,
     insets: EdgeInsets(top: GallerySampleData.rowHeight, bottom: GallerySampleData.rowHeight),
-    header: GallerySampleData.rowHeight)
+    header: GallerySampleData.rowHeight, keepColumns: true)
 
   /// Creates the gallery for a terminal of `columns` × `rows` and loads it.
   ///
@@ -71,7 +75,7 @@ public final class Gallery {
     view.register(forCellWithReuseIdentifier: "box") { GalleryCell() }
     view.register(forCellWithReuseIdentifier: "header") { GalleryCell() }
     view.dataSource = self
-    try view.reloadData()
+    try _applyCards()
   }
 
   /// The viewport for a terminal: `fraction` of its width, every row but the status line.
@@ -90,6 +94,7 @@ public final class Gallery {
     self.rows = rows
     try view.setBounds(Self._bounds(columns: columns, rows: rows, fraction: Self.widthFractions[widthIndex]))
     try view.setContentOffset(view.clampedContentOffset(view.contentOffset))
+    try _settleMeasurements()
     traceRecorder?.record(view)
   }
 }

@@ -8,14 +8,19 @@ public final class GalleryCell: ReusableCell {
   public var label = ""
   /// What the cell shows: an item, a header or a footer.
   public var kind = ElementKind.item
+  /// A card's text, wrapped at the card's width when drawn.
+  public var text = ""
 
   /// Creates an empty cell.
   ///
   /// - Complexity: O(1).
   public init() {}
 
-  /// Clears the label: a reused cell must not show its previous item.
+  /// Clears the label and text: a reused cell must not show its previous item.
   ///
   /// - Complexity: O(1).
-  public func prepareForReuse() { label = "" }
+  public func prepareForReuse() {
+    label = ""
+    text = ""
+  }
 }

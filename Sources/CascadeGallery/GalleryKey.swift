@@ -16,6 +16,12 @@ public enum GalleryKey: Hashable, Sendable, CaseIterable {
   case resize
   /// Append a page of items to the last section (`a`).
   case append
+  /// Put new cards before the first one (`p`); the top card stays put.
+  case prepend
+  /// Delete a few cards at random, never the top one (`x`).
+  case delete
+  /// Shuffle the cards after the top one in its section (`s`).
+  case shuffle
   /// Leave (`q`, Ctrl-C).
   case quit
 
@@ -66,6 +72,9 @@ public enum GalleryKey: Hashable, Sendable, CaseIterable {
       case UInt8(ascii: "G"): keys.append(.end)
       case UInt8(ascii: "r"): keys.append(.resize)
       case UInt8(ascii: "a"): keys.append(.append)
+      case UInt8(ascii: "p"): keys.append(.prepend)
+      case UInt8(ascii: "x"): keys.append(.delete)
+      case UInt8(ascii: "s"): keys.append(.shuffle)
       case UInt8(ascii: "q"), 3: keys.append(.quit)
       default: break
       }

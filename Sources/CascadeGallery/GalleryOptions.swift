@@ -61,7 +61,8 @@ public struct GalleryOptions: Hashable, Sendable {
     "cascade-gallery", abstract: "Scroll a waterfall in the terminal through Cascade's collection view.",
     discussion: """
       Keys: arrows or j/k scroll a row, PgUp/PgDn or b/space a page, Home/End or g/G the \
-      ends, r cycles the width (and the columns), a appends a page of items, q quits.
+      ends, r cycles the width (and the columns), a appends a page of cards, p prepends cards, \
+      x deletes some, s shuffles those below the top card (which stays put), q quits.
       """,
     options: [framesOption, sizeOption, seedOption, recordTraceOption])
 

@@ -24,13 +24,17 @@ extension CollectionView {
     try _beginUpdate()
     defer { _isUpdating = false }
     guard let dataSource else { throw .noDataSource }
-    let source = _DataSourceFinalState(view: self, dataSource: dataSource)
+    let (measurements, store) = _reloadMeasurements()
+    let source = _DataSourceFinalState(
+      view: self, dataSource: dataSource, measured: store, sizing: _dynamic.sizing, byPath: true)
     var changes: [Layout.Change] = []
     for _ in 0..<layout.numberOfSections { changes.append(.deleteSection(at: 0)) }
     let extent = _crossAxisExtent(bounds: bounds, contentInset: contentInset)
     if extent != _currentCrossAxisExtent { changes.append(layout.resizeChange(to: extent)) }
     for s in 0..<source.numberOfSections { changes.append(.insertSection(source.section(s), at: s)) }
-    return try _transaction(changes, anchored: false, remap: _DropPaths())
+    return try _withMeasurements(measurements, _DropPaths()) { () throws(CollectionViewError) in
+      try _transaction(changes, anchored: false, remap: _DropPaths(), keepsOldLayout: true)
+    }
   }
 
   /// Applies a batch of updates the data source has already made: the layout changes
@@ -61,10 +65,14 @@ extension CollectionView {
     try _beginUpdate()
     defer { _isUpdating = false }
     guard let dataSource else { throw .noDataSource }
+    let source = _DataSourceFinalState(
+      view: self, dataSource: dataSource, measured: _dynamic.measured, sizing: _dynamic.sizing)
     let plan = try _BatchPlan(
-      updates, countsBefore: (0..<layout.numberOfSections).map { layout.numberOfItems(inSection: $0) },
-      source: _DataSourceFinalState(view: self, dataSource: dataSource))
-    return try _transaction(plan.changes, anchored: true, remap: plan)
+      updates, countsBefore: (0..<layout.numberOfSections).map { layout.numberOfItems(inSection: $0) }, source: source)
+    let measurements = _measurementChanges(plan, source: source)
+    return try _withMeasurements(measurements, plan) { () throws(CollectionViewError) in
+      try _transaction(plan.changes + measurements.changes, anchored: true, remap: plan)
+    }
   }
 }
 
@@ -72,6 +80,11 @@ extension CollectionView {
 struct _DataSourceFinalState<Cell: AnyObject, Layout: CollectionLayout>: _BatchPlanSource {
   let view: CollectionView<Cell, Layout>
   let dataSource: any CollectionViewDataSource<Cell, Layout>
+  /// Measured sizes that stand in for the data source's estimates: by id, and by path when
+  /// `byPath` (a reload, which keeps paths).
+  var measured: [_MeasureKey: Size] = [:]
+  var sizing: _Sizing<Layout.Item>? = nil
+  var byPath = false
 
   var numberOfSections: Int { Swift.max(0, dataSource.numberOfSections(in: view)) }
 
@@ -79,7 +92,20 @@ struct _DataSourceFinalState<Cell: AnyObject, Layout: CollectionLayout>: _BatchP
     Swift.max(0, dataSource.collectionView(view, numberOfItemsInSection: section))
   }
 
-  func item(at path: ItemPath) -> Layout.Item { dataSource.collectionView(view, layoutItemAt: path) }
+  /// The data source's item, measured when a size is kept for it.
+  func item(at path: ItemPath) -> Layout.Item {
+    let item = dataSource.collectionView(view, layoutItemAt: path)
+    guard let sizing, !measured.isEmpty else { return item }
+    let size: Size?
+    if let id = sizing.id(item) { size = measured[.id(id)] } else { size = byPath ? measured[.path(path)] : nil }
+    guard let size else { return item }
+    return sizing.measured(item, size, view.layout.orientation)
+  }
+
+  /// Whether the data source has an item at `path`.
+  func _has(_ path: ItemPath) -> Bool {
+    path.section >= 0 && path.section < numberOfSections && path.item >= 0 && path.item < numberOfItems(inSection: path.section)
+  }
 
   func parameters(forSection section: Int) -> Layout.SectionParameters {
     dataSource.collectionView(view, parametersForSection: section)

@@ -25,6 +25,7 @@ extension CollectionView {
     guard offset.x.isFinite, offset.y.isFinite else {
       throw .layout(LayoutError(.collection, field: "contentOffset", "must be finite"))
     }
+    if _hasPendingMeasurements { return try _applyMeasurements(scrollingTo: offset) }
     try _beginUpdate()
     defer { _isUpdating = false }
     let previous = _contentOffset
@@ -74,8 +75,17 @@ extension CollectionView {
     try _beginUpdate()
     defer { _isUpdating = false }
     let extent = _crossAxisExtent(bounds: size, contentInset: insets)
-    let changes: [Layout.Change] = extent == _currentCrossAxisExtent ? [] : [layout.resizeChange(to: extent)]
-    return try _transaction(changes, bounds: size, contentInset: insets, anchored: !changes.isEmpty, remap: _KeepPaths())
+    var changes: [Layout.Change] = extent == _currentCrossAxisExtent ? [] : [layout.resizeChange(to: extent)]
+    let remap = _KeepPaths()
+    guard _hasPendingMeasurements, let dataSource else {
+      return try _transaction(changes, bounds: size, contentInset: insets, anchored: !changes.isEmpty, remap: remap)
+    }
+    // Measurements waiting: applied at the old width, then the width changes, in one batch.
+    let measurements = _measurementChanges(remap, source: _DataSourceFinalState(view: self, dataSource: dataSource))
+    changes.insert(contentsOf: measurements.changes, at: 0)
+    return try _withMeasurements(measurements, remap) { () throws(CollectionViewError) in
+      try _transaction(changes, bounds: size, contentInset: insets, anchored: true, remap: remap)
+    }
   }
 
   /// The lowest content offset y: `-contentInset.top`.

@@ -6,10 +6,23 @@ import Cascade
 
 /// The view's state for identity and self-sizing, kept in one stored property so that the
 /// view's declaration gains one line.
-struct _DynamicState {
+struct _DynamicState<Item> {
   /// The last snapshot applied (a `CollectionSnapshot<S, I>` with its `reloadedItems` emptied),
   /// or `nil`.
   var identity: Any?
+  /// Measurements reported since the last refresh, by the path they were reported for (the
+  /// last report per item wins), each with the key it will be kept under
+  /// (CollectionView+SelfSizing.swift).
+  var pending: [ItemPath: (size: Size, key: _MeasureKey)] = [:]
+  /// Measured sizes kept: by id, or by path (remapped through every batch).
+  var measured: [_MeasureKey: Size] = [:]
+  /// How many keys of `measured` are paths (when none, a batch remaps nothing).
+  var pathKeys = 0
+  /// How to measure an item and read its id; set by the first report, where the layout's item
+  /// type is known to be a ``SelfSizingItem``.
+  var sizing: _Sizing<Item>?
+  /// Batches of measurements applied so far (a test hook).
+  var measurementBatches = 0
 }
 
 extension CollectionView {

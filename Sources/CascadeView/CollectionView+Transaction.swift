@@ -1,7 +1,8 @@
 // The transaction reloadData, performBatchUpdates and width changes share, in named steps:
 //
 //   1. snapshot  keep what may change (`_TransactionSnapshot`: bounds, insets, offset, displayed
-//                entries, prefetched items; for the layout, the inverse batch it records or a copy)
+//                entries, prefetched items; for the layout, the inverse batch it records or a copy;
+//                a full reload keeps the old layout itself, which costs nothing, and no inverse)
 //   2. anchor    the topmost visible item (smallest minY, ties leftmost) that survives and is not
 //                moved on purpose, and its y in the viewport
 //   3. apply     the layout takes the changes; its rejection is relabeled by the remap
@@ -9,7 +10,8 @@
 //                (`_BatchPlan.checkCounts`)
 //   4. remap     the displayed entries and prefetched items move to their new paths; those gone
 //                wait in the scratch's `removed` for the refresh to return their cells
-//   5. scroll    the offset moves by as much as the anchor did, clamped to the content
+//   5. scroll    the offset moves by as much as the anchor did, clamped to the content (then by
+//                the scroll a step asked for, when measurements are applied by a scroll step)
 //   6. refresh   the displayed set is diffed and the delegate told (CollectionView+Refresh.swift)
 //
 // If any step fails, everything is put back as the snapshot has it.
@@ -18,18 +20,23 @@ import Cascade
 
 extension CollectionView {
   /// Applies `changes` to the layout with new bounds and insets, moves the displayed paths as
-  /// `remap` says, anchors the first visible surviving item when `anchored`, and refreshes.
-  /// Puts everything back if any step fails.
+  /// `remap` says, anchors the first visible surviving item when `anchored`, moves the offset by
+  /// `scroll` (a scroll asked for with the changes: measurements applied by a scroll step), and
+  /// refreshes. Puts everything back if any step fails.
+  ///
+  /// `keepsOldLayout` (a full reload): the layout before the changes is kept as it is to roll
+  /// back to, and no inverse is recorded (the inverse of deleting every section would copy every
+  /// old item, O(n); the kept layout is the old storage itself, no copy).
   func _transaction<Remap: _TransactionRemap>(
     _ changes: [Layout.Change], bounds newBounds: Size? = nil, contentInset newInset: EdgeInsets? = nil,
-    anchored: Bool, remap: Remap
+    anchored: Bool, remap: Remap, scroll: Point = Point(x: 0, y: 0), keepsOldLayout: Bool = false
   ) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
-    var snapshot = _snapshot()
+    var snapshot = _snapshot(keepingLayout: keepsOldLayout)
     let anchor = anchored ? _anchor(remap) : nil
     if let newBounds { bounds = newBounds }
     if let newInset { contentInset = newInset }
     do throws(CollectionViewError) {
-      try _applyChanges(changes, remap: remap, recordingInverseIn: &snapshot.undo)
+      try _applyChanges(changes, remap: remap, recordingInverseIn: &snapshot.undo, recording: snapshot.layout == nil)
     } catch {
       _restore(snapshot)
       throw error
@@ -37,6 +44,7 @@ extension CollectionView {
     _remapDisplayed(remap)
     let focusAndSelection = _remapFocusAndSelection(remap)
     _scrollToKeep(anchor)
+    contentOffset = Point(x: contentOffset.x + scroll.x, y: contentOffset.y + scroll.y)
     do throws(CollectionViewError) {
       return try _refresh(from: snapshot.contentOffset)
     } catch {
@@ -48,9 +56,9 @@ extension CollectionView {
 
   /// Step 1: what the transaction may change.
   @inline(__always)
-  func _snapshot() -> _TransactionSnapshot<Cell, Layout> {
+  func _snapshot(keepingLayout: Bool = false) -> _TransactionSnapshot<Cell, Layout> {
     _TransactionSnapshot(
-      layout: Layout.self is any InvertibleCollectionLayout.Type ? nil : layout,
+      layout: !keepingLayout && Layout.self is any InvertibleCollectionLayout.Type ? nil : layout,
       bounds: bounds, contentInset: contentInset, contentOffset: contentOffset,
       displayed: _displayed, prefetched: _prefetcher.prefetched)
   }
@@ -100,16 +108,17 @@ extension CollectionView {
     return (a.minX, a.minY) < (b.minX, b.minY)
   }
 
-  /// Step 3: the layout takes `changes`, recording their inverse in `undo` when it can; `remap`
-  /// relabels a rejection and checks the result. After a throw, `undo` still undoes what was
-  /// applied.
+  /// Step 3: the layout takes `changes`, recording their inverse in `undo` when `recording` and
+  /// it can; `remap` relabels a rejection and checks the result. After a throw, `undo` still
+  /// undoes what was applied.
   @inline(__always)
   func _applyChanges(
-    _ changes: [Layout.Change], remap: some _TransactionRemap, recordingInverseIn undo: inout [Layout.Change]
+    _ changes: [Layout.Change], remap: some _TransactionRemap, recordingInverseIn undo: inout [Layout.Change],
+    recording: Bool
   ) throws(CollectionViewError) {
     if !changes.isEmpty {
       do throws(LayoutError) {
-        try _apply(changes, recordingInverseIn: &undo)
+        if recording { try _apply(changes, recordingInverseIn: &undo) } else { try layout.apply(changes) }
       } catch {
         throw remap.error(for: error)
       }

@@ -13,6 +13,9 @@
 //   CollectionView+Axis.swift            the scroll axis (the layout's orientation)
 //   CollectionView+Focus.swift           the keyboard focus and its moves
 //   CollectionView+Selection.swift       selection, and how focus and selection follow updates
+//   CollectionView+SelfSizing.swift      estimated and measured sizes, applied at the next refresh
+//   CollectionView+SavedPosition.swift   saving and restoring the scroll position by item
+//   SelfSizingItem.swift                 what self-sizing needs of items, ids of layouts
 //   CollectionViewDataSource.swift       what the view asks of the app
 //   CollectionViewDelegate.swift         what the view tells the toolkit
 //   CollectionViewUpdate.swift           the update value; DisplayedElement.swift its elements
@@ -141,7 +144,10 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   @usableFromInline @exclusivity(unchecked) var _update = CollectionViewUpdate<Cell>()
   // Identity (the last snapshot applied), measured sizes and pending measurements
   // (CollectionView+Snapshots.swift, CollectionView+SelfSizing.swift).
-  var _dynamic = _DynamicState()
+  var _dynamic = _DynamicState<Layout.Item>()
+  // Whether measurements wait for the next refresh: read by every scroll step, so unchecked
+  // (it is never held across a callback).
+  @usableFromInline @exclusivity(unchecked) var _hasPendingMeasurements = false
   // Set while data source or delegate callbacks run.
   @usableFromInline @exclusivity(unchecked) var _isUpdating = false
 

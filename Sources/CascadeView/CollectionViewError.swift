@@ -31,6 +31,9 @@ public enum CollectionViewError: Error, Hashable, Sendable, CustomStringConverti
   case reentrantUpdate
   /// A snapshot given to ``CollectionView/applySnapshot(_:)`` repeats an identifier.
   case invalidSnapshot(SnapshotDiffError)
+  /// A size reported by ``CollectionView/reportMeasuredSize(_:for:)`` for the item at the path
+  /// has a component that is not finite or is negative.
+  case invalidMeasuredSize(ItemPath, Size)
 
   public var description: String {
     switch self {
@@ -60,6 +63,8 @@ public enum CollectionViewError: Error, Hashable, Sendable, CustomStringConverti
       return "the collection view was changed from inside one of its own callbacks"
     case .invalidSnapshot(let error):
       return "snapshot: \(error)"
+    case .invalidMeasuredSize(let path, let size):
+      return "\(path): measured size \(size.width) x \(size.height) must be finite and >= 0"
     }
   }
 }

@@ -13,13 +13,15 @@ import Testing
     #expect(lines[0] == "--- frame 1/3 ---")
     #expect(lines[1] == "== Section 1 · 40 items " + String(repeating: "=", count: 56))
     #expect(lines[2] == "")
-    #expect(lines[3] == "+#0 5r--------+ +#1 6r--------+ +#2 7r---------+ +#3 4r--------+ +#4 4r--------+")
-    #expect(lines[4] == "|             | |             | |              | |             | |             |")
-    #expect(lines[24] == "s1#0-s1#20 (21) | created 24 reused 0 | 5 cols | y 0/2000")
+    // Cards labelled by id, their text wrapped at 13 characters (15 less the borders).
+    #expect(lines[3] == "+#1-----------+ +#2-----------+ +#3------------+ +#4-----------+ +#5-----------+")
+    #expect(lines[4] == "|keeps grows  | |wrap the     | |row frame     | |on grows the | |a estimate   |")
+    #expect(lines[24] == "s1#0-s1#9 (10) | created 15 reused 0 | 5 cols | y 0/5296")
     #expect(lines[25] == "--- frame 2/3 ---")
-    #expect(lines[49] == "s1#5-s1#31 (27) | created 32 reused 3 | 5 cols | y 176/2000")
+    #expect(lines[49] == "s1#0-s1#14 (12) | created 16 reused 5 | 5 cols | y 176/5296")
     #expect(lines[50] == "--- frame 3/3 ---")
-    #expect(lines[74] == "s1#16-s1#39 (24) | created 32 reused 9 | 5 cols | y 352/2000")
+    // Cards measured as they came on screen: the content grew (5296 to 5328).
+    #expect(lines[74] == "s1#2-s1#21 (17) | created 19 reused 7 | 5 cols | y 352/5328")
     // Plain text: no escape codes, nothing wider than the terminal.
     #expect(lines.allSatisfy { !$0.contains("\u{1B}") && $0.count <= 80 })
   }
@@ -46,7 +48,7 @@ import Testing
     try gallery.handle(.pageUp)
     #expect(view.contentOffset.y == 0)
     try gallery.handle(.end)
-    #expect(view.contentOffset.y == 2000)
+    #expect(view.contentOffset.y == view.maximumContentOffsetY)
     #expect(gallery.statusLine.hasPrefix("s3#"))
     #expect(gallery.statusLine.contains("-s3#39 ("))
     try gallery.handle(.home)
@@ -61,25 +63,56 @@ import Testing
     for _ in 0..<10 { try gallery.handle(.pageDown) }
     func columns() -> Int? { view.layout.numberOfColumns(inSection: 0) }
     #expect(columns() == 5)
-    let anchor = try #require(view.indexPathsForVisibleItems.first { path in
-      (view.layoutAttributesForItem(at: path)?.frame.minY ?? -1) >= view.contentOffset.y
-    })
-    let before = try #require(view.layoutAttributesForItem(at: anchor)).frame.minY - view.contentOffset.y
-    let cell = view.cellForItem(at: anchor)
-    try gallery.handle(.resize)
-    #expect(view.bounds.width == 480)
-    #expect(columns() == 4)
-    try gallery.handle(.resize)
-    #expect(columns() == 2)
-    try gallery.handle(.resize)
-    #expect(columns() == 5)
-    // Back at full width: the item is on screen again, within a row of where it was.
-    let after = try #require(view.layoutAttributesForItem(at: anchor)).frame.minY - view.contentOffset.y
-    #expect(abs(after - before) < 16 || view.contentOffset.y == view.maximumContentOffsetY)
-    #expect(view.cellForItem(at: anchor) != nil)
-    _ = cell
+    // Each width change (and the measurements at the new width after it) keeps the card at the
+    // top of the screen where it was (every position is a whole number of rows).
+    for expected in [4, 2, 5] {
+      let anchor = try #require(gallery.topCard)
+      let before = try #require(view.layoutAttributesForItem(at: anchor)).frame.minY - view.contentOffset.y
+      try gallery.handle(.resize)
+      #expect(columns() == expected)
+      let after = try #require(view.layoutAttributesForItem(at: anchor)).frame.minY - view.contentOffset.y
+      #expect(after == before || view.contentOffset.y == view.maximumContentOffsetY)
+    }
+    #expect(view.bounds.width == 640)
     // Every line still fits the terminal.
     #expect(gallery.render().allSatisfy { $0.count == 80 })
+  }
+
+  /// Prepend, delete and shuffle go through snapshots: the card at the top of the screen keeps
+  /// its place (found again by id), and every displayed card has its measured height.
+  @Test func editKeysKeepTheTopCard() throws {
+    for seed in UInt64(1)...6 {
+      let gallery = try Gallery(columns: 80, rows: 24, seed: seed)
+      let view = gallery.view
+      for _ in 0..<4 { try gallery.handle(.pageDown) }
+      for (k, key) in [GalleryKey.prepend, .delete, .shuffle, .prepend, .shuffle, .delete, .down, .shuffle].enumerated() {
+        let message = Comment(rawValue: "seed \(seed) key \(k) \(key)")
+        let top = try #require(gallery.topCard, message)
+        let id = gallery.data.sections[top.section][top.item].id
+        let before = try #require(view.layoutAttributesForItem(at: top)).frame.minY - view.contentOffset.y
+        try gallery.handle(key)
+        let section = try #require(gallery.data.sections.firstIndex { $0.contains { $0.id == id } }, message)
+        let item = try #require(gallery.data.sections[section].firstIndex { $0.id == id })
+        let after = try #require(view.layoutAttributesForItem(at: ItemPath(item: item, section: section))).frame.minY
+          - view.contentOffset.y
+        #expect(after == before - (key == .down ? 16 : 0) || view.contentOffset.y == view.maximumContentOffsetY, message)
+        #expect(view.numberOfItems(inSection: section) == gallery.data.sections[section].count, message)
+        view.forEachDisplayedElement { element in
+          guard element.path.kind == .item else { return }
+          let card = gallery.data.sections[element.path.section][element.path.item]
+          #expect(element.frame.height == card.measuredHeight(width: element.frame.width), message)
+        }
+      }
+    }
+  }
+
+  /// Wrapping: words kept whole, a word longer than the line cut.
+  @Test func cardWrapping() {
+    let card = GalleryCard(id: 1, text: "cascade keeps its place waterfall")
+    #expect(card.lines(width: 13) == ["cascade keeps", "its place", "waterfall"])
+    #expect(card.lines(width: 5) == ["casca", "de", "keeps", "its", "place", "water", "fall"])
+    #expect(card.measuredHeight(width: 15 * 8) == 5 * 16)
+    #expect(GalleryCard(id: 2, text: "").lines(width: 4) == [""])
   }
 
   @Test func appendAddsAPage() throws {
@@ -110,6 +143,7 @@ import Testing
     #expect(GalleryKey.parse(Array("\u{1B}[A\u{1B}[B\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[F\u{1B}OH\u{1B}[4~".utf8))
       == [.up, .down, .pageUp, .pageDown, .home, .end, .home, .end])
     #expect(GalleryKey.parse(Array("jkrazq".utf8)) == [.down, .up, .resize, .append, .quit])
+    #expect(GalleryKey.parse(Array("pxs".utf8)) == [.prepend, .delete, .shuffle])
     #expect(GalleryKey.parse([3]) == [.quit])
     #expect(GalleryKey.parse(Array("\u{1B}[".utf8)) == [])
     // A pasted run of digits in a sequence does not overflow; the next key still reads.

@@ -25,6 +25,29 @@ func isClamped(_ view: TestView) -> Bool {
   view.contentOffset.y <= view.minimumContentOffsetY || view.contentOffset.y >= view.maximumContentOffsetY
 }
 
+/// Random inserts and deletes in every section of `source` (the topmost visible item deleted
+/// half the time), shown as a snapshot of all its ids by section index; returns the topmost
+/// visible survivor as it was before, for the anchor check.
+func applyRandomSnapshotEdit(
+  _ view: TestView, _ source: TestSource, _ g: inout SeededGenerator, edits: Range<Int>, heights: ClosedRange<Int>
+) throws -> (id: Int, y: Double)? {
+  var deleted: Set<Int> = []
+  if Bool.random(using: &g), let top = topmostVisible(view) { deleted.insert(top.id) }
+  for _ in 0..<Int.random(in: edits, using: &g) {
+    let s = Int.random(in: 0..<source.sections.count, using: &g)
+    if Bool.random(using: &g), !source.sections[s].isEmpty {
+      deleted.insert(source.sections[s][Int.random(in: 0..<source.sections[s].count, using: &g)].id)
+    } else {
+      let entry = source.entry(Double(Int.random(in: heights, using: &g)))
+      source.sections[s].insert(entry, at: Int.random(in: 0...source.sections[s].count, using: &g))
+    }
+  }
+  let before = topmostVisible(view) { !deleted.contains($0) }
+  source.sections = source.sections.map { $0.filter { !deleted.contains($0.id) } }
+  try view.applySnapshot(CollectionSnapshot(sections: Array(source.sections.indices), items: source.sections.map { $0.map(\.id) }))
+  return before
+}
+
 @Suite struct AnchoringTests {
   /// Snapshots that insert and delete (the topmost item too, sometimes) and width changes: the
   /// topmost visible survivor keeps its on-screen y.
@@ -46,20 +69,7 @@ func isClamped(_ view: TestView) -> Bool {
           if !isClamped(view) { #expect(abs(viewportY(of: before.id, in: view)! - before.y) <= 1e-9, message) }
           continue
         }
-        var deleted: Set<Int> = []
-        if Bool.random(using: &g), let top = topmostVisible(view) { deleted.insert(top.id) }
-        for _ in 0..<Int.random(in: 0..<30, using: &g) {
-          let s = Int.random(in: 0..<2, using: &g)
-          if Bool.random(using: &g), !source.sections[s].isEmpty {
-            deleted.insert(source.sections[s][Int.random(in: 0..<source.sections[s].count, using: &g)].id)
-          } else {
-            let entry = source.entry(Double(Int.random(in: 20...160, using: &g)))
-            source.sections[s].insert(entry, at: Int.random(in: 0...source.sections[s].count, using: &g))
-          }
-        }
-        let before = topmostVisible(view) { !deleted.contains($0) }
-        source.sections = source.sections.map { $0.filter { !deleted.contains($0.id) } }
-        try view.applySnapshot(snapshot())
+        let before = try applyRandomSnapshotEdit(view, source, &g, edits: 0..<30, heights: 20...160)
         if let before, !isClamped(view) {
           #expect(abs(viewportY(of: before.id, in: view)! - before.y) <= 1e-9, message)
         }

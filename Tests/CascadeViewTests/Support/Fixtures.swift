@@ -39,6 +39,10 @@ final class TestSource: CollectionViewDataSource {
   var cellCalls = 0
   /// When set, cellForItem returns a cell it did not dequeue.
   var returnForeignCell = false
+  /// When set, layout items carry their entry's id (`WaterfallItem.id`).
+  var givesIDs = false
+  /// How many times the view asked for a layout item.
+  var itemCalls = 0
 
   init(_ sections: [[Double]], parameters: WaterfallParameters = WaterfallParameters()) {
     self.sections = []
@@ -59,7 +63,9 @@ final class TestSource: CollectionViewDataSource {
   }
 
   func collectionView(_ collectionView: TestView, layoutItemAt path: ItemPath) -> WaterfallItem {
-    .height(sections[path.section][path.item].height)
+    itemCalls += 1
+    let entry = sections[path.section][path.item]
+    return .height(entry.height, id: givesIDs ? .int(Int64(entry.id)) : nil)
   }
 
   func collectionView(_ collectionView: TestView, parametersForSection section: Int) -> WaterfallParameters {
