@@ -27,7 +27,13 @@ final class Gallery: CollectionViewDataSource {
   var sections: [GallerySection]
   let view: CollectionView<Card, WaterfallLayout>
   var textures = TextureCache()
-  var measurements = Measurements()
+  /// Self-sizing (the view's `reportMeasuredHeight`): reports not yet applied by a refresh, the
+  /// frame of the last refresh made for them (one a frame), and the totals for the summary.
+  private var reportsWaiting = 0
+  private var lastMeasurementFrame = -1
+  private(set) var measurementsReported = 0
+  private(set) var measurementBatches = 0
+  private(set) var largestMeasurementBatch = 0
 
   let window: Widget
   let scroller: Widget
@@ -228,8 +234,15 @@ final class Gallery: CollectionViewDataSource {
   func scrolled() {
     let y = gtk_adjustment_get_value(vadjustment)
     guard y != view.contentOffset.y else { return }
+    let waiting = reportsWaiting
     let update = timed { () throws(CollectionViewError) in try view.setContentOffset(Point(x: 0, y: y)) }
     apply(update)
+    if waiting > 0 {
+      // The step applied the measurements waiting (one batch, anchored), and may have moved the
+      // offset by what they changed above the top card: the adjustment follows.
+      noteMeasurementBatch(waiting)
+      if view.contentOffset.y != y { syncAdjustment() }
+    }
     gtk_widget_queue_allocate(canvas)
   }
 
@@ -251,48 +264,47 @@ final class Gallery: CollectionViewDataSource {
     }
     measureCards()
     let frame = gdk_frame_clock_get_frame_counter(gtk_widget_get_frame_clock(canvas))
-    if !measurements.isEmpty && measurements.canFlush(in: frame) {
+    if reportsWaiting > 0 && frame != lastMeasurementFrame {
+      // The view applies the reports as one layout change, keeps every item in its column
+      // (keepColumns) and the topmost visible card where it is on screen.
+      lastMeasurementFrame = frame
       let before = view.contentSize.height
-      let view = self.view
-      timed { () throws(CollectionViewError) in
-        try measurements.flush(in: frame, view: view, store: store, apply: apply)
-      }
+      noteMeasurementBatch(reportsWaiting)
+      apply(timed { () throws(CollectionViewError) in try view.layoutIfNeeded() })
       if view.contentSize.height != before { gtk_widget_queue_resize(canvas) }
       if trace { print("measurements applied, offset \(view.contentOffset.y), content \(view.contentSize.height)") }
       syncAdjustment()
       // Cards that came with the batch are measured now and applied next frame.
       measureCards()
     }
-    if !measurements.isEmpty { requestNextFrame() }
+    if reportsWaiting > 0 { requestNextFrame() }
     position()
   }
 
-  /// Measures, at their frame's width, the displayed text cards whose height is an estimate or
-  /// was measured at another width.
+  /// Measures, at their frame's width, the displayed text cards not yet measured at that width,
+  /// and reports the heights that differ from the frame's to the view.
   private func measureCards() {
     view.forEachDisplayedElement { element in
       guard let path = element.path.itemPath else { return }
       let item = sections[path.section].items[path.item]
-      guard case .text = item.content, item.measuredWidth != element.frame.width,
-            measurements.pending[path] == nil else { return }
+      guard case .text = item.content, item.measuredWidth != element.frame.width else { return }
       var minimum: Int32 = 0, natural: Int32 = 0
       gtk_widget_measure(element.cell.root, GTK_ORIENTATION_VERTICAL, Int32(element.frame.width), &minimum, &natural, nil, nil)
       measuredCards += 1
+      sections[path.section].items[path.item].measuredWidth = element.frame.width
       let height = Double(max(minimum, natural))
-      if height != element.frame.height {
-        measurements.record(path, height: height, width: element.frame.width)
-      } else {
-        sections[path.section].items[path.item].measuredWidth = element.frame.width
-      }
+      guard height != element.frame.height else { return }
+      timed { () throws(CollectionViewError) in try view.reportMeasuredHeight(height, for: path) }
+      reportsWaiting += 1
+      measurementsReported += 1
     }
   }
 
-  /// Writes a measured height into the model. A card measured at another width than it has now
-  /// (the window was resized before the measurement could be applied) is measured again when
-  /// next laid out.
-  private func store(_ path: ItemPath, _ height: Double, _ width: Double) {
-    sections[path.section].items[path.item].height = height
-    sections[path.section].items[path.item].measuredWidth = width
+  /// Counts a refresh that applied `reports` waiting measurements.
+  private func noteMeasurementBatch(_ reports: Int) {
+    measurementBatches += 1
+    largestMeasurementBatch = max(largestMeasurementBatch, reports)
+    reportsWaiting = 0
   }
 
   private var frameRequested = false

@@ -166,14 +166,13 @@ final class ScreenshotRun {
     if verbose {
       for s in 0..<view.numberOfSections { print("section \(s + 1): \(view.layout.frame(ofSection: s)!)") }
     }
-    let m = gallery.measurements
     print("frames: \(frames), scrolling \(abs(speed)) points a frame; window resized at frame \(frames / 2 + 1)")
     print("model update (Cascade: scroll steps, resize, measurement batches): \(stats(modelTimes))")
     print("  of which the data source configuring cards (label text, textures): \(stats(configureTimes))")
     print("whole frame (tick to painted, GTK layout and cairo drawing included): \(stats(frameTimes))")
     print("  of which allocating the canvas (GTK measuring and placing the cards): \(stats(allocateTimes))")
     print("frame interval (frame clock): \(stats(intervals))")
-    print("measurements: \(gallery.measuredCards) cards measured, \(m.applied) heights applied in \(m.batches) batches (largest \(m.largestBatch))")
+    print("measurements: \(gallery.measuredCards) cards measured, \(gallery.measurementsReported) heights reported, applied in \(gallery.measurementBatches) batches (largest \(gallery.largestMeasurementBatch))")
     let inWindow = gallery.cardsInWindow
     print("live widgets: \(Card.alive) cards now: \(inWindow) in the window (the \(view.numberOfDisplayedElements) displayed elements), \(Card.alive - inWindow) in reuse pools; at most \(maxAlive) alive during the run; items: \(items) in \(view.numberOfSections) sections")
     print("reuse: created \(view.reuseStatistics.created), reused \(view.reuseStatistics.reused), discarded \(view.reuseStatistics.discarded); columns now \(view.layout.numberOfColumns(inSection: 0) ?? 0)")
