@@ -53,11 +53,12 @@ extension Gallery {
     return lines
   }
 
-  /// What the status line says: the visible items, the focus and the selection, the cells made
+  /// What the status line says: the visible items, the focus and the selection (once there is
+  /// either), the cells made
   /// and reused, the columns (rows of a horizontal gallery) and the offset along the scroll axis.
   ///
   ///     s1#0-14 (15) | focus s1#3 sel 1 | created 21 reused 0 | 5 cols | y 0/2704
-  ///     s1#35-s2#3 (9) | focus - sel 0 | created 21 reused 40 | 5 cols | y 1800/2704
+  ///     s1#35-s2#3 (9) | created 21 reused 40 | 5 cols | y 1800/2704   (no focus, no selection)
   ///
   /// - Complexity: O(k + s·log s) for k displayed elements and s selected items.
   public var statusLine: String {
@@ -70,7 +71,8 @@ extension Gallery {
     let stats = view.reuseStatistics
     let columnCount = view.layout.numberOfColumns(inSection: 0) ?? 0
     let horizontal = view.scrollAxis == .horizontal
-    return "\(range) | \(focusStatus) | created \(stats.created) reused \(stats.reused) | \(columnCount) \(horizontal ? "rows" : "cols")"
+    let focus = view.focusedItem == nil && view.selectedItems.isEmpty ? "" : " | \(focusStatus)"
+    return "\(range)\(focus) | created \(stats.created) reused \(stats.reused) | \(columnCount) \(horizontal ? "rows" : "cols")"
       + " | \(horizontal ? "x" : "y") \(Int(_offsetAlongAxis))/\(Int(view.contentOffsetRangeAlongScrollAxis.upperBound))"
   }
 

@@ -82,11 +82,12 @@ import Testing
     let gallery = try CommandRunner.run(["--frames", "6", "--size", "60x20", "--record-trace", path], executable: "cascade-gallery")
     #expect(gallery.status == 0 && gallery.stderr.isEmpty)
     let trace = try Trace.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-    #expect(trace.steps.count == 6)
+    // The first state, five scrolls of half a viewport, and one focus move that scrolled.
+    #expect(trace.steps.count == 7)
     #expect(trace.steps[0].bounds?.width == 480)
     let replay = try bench(["--quick", "--trace", path, "--filter", "trace.query", "--sizes", "1000"])
     #expect(replay.status == 0, "\(replay)")
-    #expect(replay.stdout.contains("trace gallery.jsonl: 6 steps"))
+    #expect(replay.stdout.contains("trace gallery.jsonl: 7 steps"))
     #expect(replay.stdout.contains("note: laid out at the trace's width 480 (the collection's is 1024)"))
   }
 

@@ -15,11 +15,17 @@ import Testing
     #expect(lines[2] == "")
     #expect(lines[3] == "+#0 5r--------+ +#1 6r--------+ +#2 7r---------+ +#3 4r--------+ +#4 4r--------+")
     #expect(lines[4] == "|             | |             | |              | |             | |             |")
-    #expect(lines[24] == "s1#0-s1#20 (21) | created 24 reused 0 | 5 cols | y 0/2000")
+    #expect(lines[24] == "s1#0-20 (21) | created 24 reused 0 | 5 cols | y 0/2000")
     #expect(lines[25] == "--- frame 2/3 ---")
-    #expect(lines[49] == "s1#5-s1#31 (27) | created 32 reused 3 | 5 cols | y 176/2000")
+    // Scrolled by 11 rows: the header stays pinned on the first line. Item 10 is the first in
+    // full view below it: it takes the focus (drawn with #) and is selected (filled with .).
+    #expect(lines[26] == "== Section 1 · 40 items " + String(repeating: "=", count: 56))
+    #expect(lines[28] == "                ##10 4r######## |              |                 +-------------+")
+    #expect(lines[29] == "+#11 5r-------+ #.............# |              | +#12 4r-------+")
+    #expect(lines[49] == "s1#5-31 (27) | focus s1#10 sel 1 | created 32 reused 3 | 5 cols | y 176/2000")
     #expect(lines[50] == "--- frame 3/3 ---")
-    #expect(lines[74] == "s1#16-s1#39 (24) | created 32 reused 9 | 5 cols | y 352/2000")
+    // Item 10 scrolled away: the focus went to the first item in full view, then down.
+    #expect(lines[74] == "s1#16-39 (24) | focus s1#24 sel 1 | created 32 reused 9 | 5 cols | y 352/2000")
     // Plain text: no escape codes, nothing wider than the terminal.
     #expect(lines.allSatisfy { !$0.contains("\u{1B}") && $0.count <= 80 })
   }
@@ -48,7 +54,7 @@ import Testing
     try gallery.handle(.end)
     #expect(view.contentOffset.y == 2000)
     #expect(gallery.statusLine.hasPrefix("s3#"))
-    #expect(gallery.statusLine.contains("-s3#39 ("))
+    #expect(gallery.statusLine.contains("-39 ("))
     try gallery.handle(.home)
     #expect(view.contentOffset.y == 0)
     #expect(try gallery.handle(.quit) == .quit)
@@ -91,7 +97,7 @@ import Testing
     #expect(gallery.data.sections[2].count == 60)
     // The view stays put; the new items are below it.
     try gallery.handle(.end)
-    #expect(gallery.statusLine.contains("-s3#59 ("))
+    #expect(gallery.statusLine.contains("-59 ("))
     // Scrolling a few screens reuses cells rather than making new ones for each.
     #expect(gallery.view.reuseStatistics.created < created + 15)
   }
@@ -108,8 +114,10 @@ import Testing
 
   @Test func keyBytes() {
     #expect(GalleryKey.parse(Array("\u{1B}[A\u{1B}[B\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[F\u{1B}OH\u{1B}[4~".utf8))
-      == [.up, .down, .pageUp, .pageDown, .home, .end, .home, .end])
-    #expect(GalleryKey.parse(Array("jkrazq".utf8)) == [.down, .up, .resize, .append, .quit])
+      == [.focusUp, .focusDown, .pageUp, .pageDown, .home, .end, .home, .end])
+    #expect(GalleryKey.parse(Array("\u{1B}[C\u{1B}[D\u{1B}OA\r\nx".utf8))
+      == [.focusRight, .focusLeft, .focusUp, .toggleSelection, .toggleSelection, .toggleSelection])
+    #expect(GalleryKey.parse(Array("jkrazhlq".utf8)) == [.down, .up, .resize, .append, .focusLeft, .focusRight, .quit])
     #expect(GalleryKey.parse([3]) == [.quit])
     #expect(GalleryKey.parse(Array("\u{1B}[".utf8)) == [])
     // A pasted run of digits in a sequence does not overflow; the next key still reads.
@@ -123,7 +131,13 @@ import Testing
     func usageError(_ message: String) -> ArgumentError {
       ArgumentError(.invalid, message, commandName: "cascade-gallery", usage: GalleryOptions.command.usage)
     }
+    #expect(options.orientation == .vertical && options.direction == .leftToRight)
+    let mirrored = try GalleryOptions.parse(["--horizontal", "--rtl", "--frames", "2"])
+    #expect(mirrored.orientation == .horizontal && mirrored.direction == .rightToLeft && mirrored.frames == 2)
+    #expect(try GalleryOptions.parse(["--rtl"]).orientation == .vertical)
     #expect(throws: usageError("unknown option '--fames' (did you mean '--frames'?)")) { try GalleryOptions.parse(["--fames", "3"]) }
+    #expect(throws: usageError("unknown option '--horizonal' (did you mean '--horizontal'?)")) { try GalleryOptions.parse(["--horizonal"]) }
+    #expect(throws: usageError("'--rtl' takes no value")) { try GalleryOptions.parse(["--rtl=yes"]) }
     #expect(throws: usageError("invalid value for '--frames': expected a whole number >= 1, got '0'")) {
       try GalleryOptions.parse(["--frames", "0"])
     }
