@@ -79,8 +79,10 @@ public final class Gallery {
     view.register(forCellWithReuseIdentifier: "box") { GalleryCell() }
     view.register(forCellWithReuseIdentifier: "header") { GalleryCell() }
     view.dataSource = self
+    // A right-to-left horizontal gallery starts at its right end: the reload clamps the offset
+    // to the content, so it fills the view there rather than at the left end first.
+    if _forward < 0 { try view.setContentOffset(Point(x: .greatestFiniteMagnitude, y: 0)) }
     try view.reloadData()
-    try _scroll(toAlongAxis: _readingStart)
   }
 
   /// The viewport for a terminal: `fraction` of its width, every row but the status line.

@@ -190,4 +190,33 @@ import Testing
       #expect(lines.allSatisfy { !$0.contains("\u{1B}") && $0.count <= 60 })
     }
   }
+
+  /// Docs/Presentation.md's `cascade-gallery --frames 2 --size 60x10 --horizontal --rtl`.
+  @Test func theDocumentedRightToLeftHorizontalFrames() throws {
+    let gallery = try Gallery(columns: 60, rows: 10, seed: 1, orientation: .horizontal, direction: .rightToLeft)
+    #expect(try gallery.playFrames(2) == [
+      "--- frame 1/2 ---",
+      "r-----+ +#7 5r---+ +#5 6r-----+ +#2 7r-------+ +#0 5r---+ ==",
+      "      | |        | |          | |            | |        |  =",
+      "      | |        | |          | |            | |        | S=",
+      "------+ +--------+ +----------+ +------------+ +--------+ e=",
+      "                                                          c=",
+      " 4r+ +#8 3+ +#6 7r-------+ +#4 4r-+ +#3 4r-+ +#1 6r-----+ t=",
+      "   | |    | |            | |      | |      | |          | i=",
+      "   | |    | |            | |      | |      | |          | o=",
+      "---+ +----+ +------------+ +------+ +------+ +----------+ ==",
+      "s1#0-10 (11) | created 14 reused 0 | 2 rows | x 4608/4608",
+      "--- frame 2/2 ---",
+      "r+ +#9 6r-----+ +#7 5r---+ +#5 6r-----+ ##2 7r######## +#0==",
+      " | |          | |        | |          | #............# |   =",
+      " | |          | |        | |          | #............# |  S=",
+      "-+ +----------+ +--------+ +----------+ ############## +--e=",
+      "                                                          c=",
+      "--+ +#10 4r+ +#8 3+ +#6 7r-------+ +#4 4r-+ +#3 4r-+ +#1 6t=",
+      "  | |      | |    | |            | |      | |      | |    i=",
+      "  | |      | |    | |            | |      | |      | |    o=",
+      "--+ +------+ +----+ +------------+ +------+ +------+ +----==",
+      "s1#0-12 (13) | focus s1#2 sel 1 | created 15 reused 0 | 2 ro",
+    ])
+  }
 }
