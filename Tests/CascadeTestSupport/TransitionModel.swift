@@ -22,34 +22,21 @@ package struct ElementIdentity: Hashable, CustomStringConvertible {
 /// The model's answer: what appeared, disappeared and moved, and why, each list sorted by path
 /// (appeared and moved by their paths after, disappeared by their paths before).
 package struct TransitionModel: Equatable, CustomStringConvertible {
-  package struct Appeared: Hashable, CustomStringConvertible {
+  /// An element that appeared (`other`: where it was before) or disappeared (`other`: where
+  /// it is after), with the reason's name.
+  package struct Change: Hashable, CustomStringConvertible {
     package var attributes: LayoutAttributes
-    /// `inserted`, `reloaded` or `scrolledIn`.
+    /// `inserted`, `reloaded` or `scrolledIn`; `deleted`, `reloaded` or `scrolledOut`.
     package var reason: String
-    package var initial: LayoutAttributes?
+    package var other: LayoutAttributes?
 
-    package init(attributes: LayoutAttributes, reason: String, initial: LayoutAttributes?) {
+    package init(_ attributes: LayoutAttributes, _ reason: String, _ other: LayoutAttributes?) {
       self.attributes = attributes
       self.reason = reason
-      self.initial = initial
+      self.other = other
     }
 
-    package var description: String { "+\(attributes) \(reason) from \(initial.map { "\($0)" } ?? "nowhere")" }
-  }
-
-  package struct Disappeared: Hashable, CustomStringConvertible {
-    package var attributes: LayoutAttributes
-    /// `deleted`, `reloaded` or `scrolledOut`.
-    package var reason: String
-    package var final: LayoutAttributes?
-
-    package init(attributes: LayoutAttributes, reason: String, final: LayoutAttributes?) {
-      self.attributes = attributes
-      self.reason = reason
-      self.final = final
-    }
-
-    package var description: String { "-\(attributes) \(reason) to \(final.map { "\($0)" } ?? "nowhere")" }
+    package var description: String { "\(attributes) \(reason), other layout: \(other.map { "\($0)" } ?? "none")" }
   }
 
   package struct Moved: Hashable, CustomStringConvertible {
@@ -64,11 +51,11 @@ package struct TransitionModel: Equatable, CustomStringConvertible {
     package var description: String { "~\(from) -> \(to)" }
   }
 
-  package var appeared: [Appeared]
-  package var disappeared: [Disappeared]
+  package var appeared: [Change]
+  package var disappeared: [Change]
   package var moved: [Moved]
 
-  package init(appeared: [Appeared], disappeared: [Disappeared], moved: [Moved]) {
+  package init(appeared: [Change], disappeared: [Change], moved: [Moved]) {
     self.appeared = appeared.sorted { $0.attributes.path < $1.attributes.path }
     self.disappeared = disappeared.sorted { $0.attributes.path < $1.attributes.path }
     self.moved = moved.sorted { $0.to.path < $1.to.path }
@@ -97,35 +84,35 @@ package struct TransitionModel: Equatable, CustomStringConvertible {
   ) {
     guard keepsIdentity else {
       self.init(
-        appeared: shownAfter.values.map { Appeared(attributes: $0, reason: "reloaded", initial: nil) },
-        disappeared: shownBefore.values.map { Disappeared(attributes: $0, reason: "reloaded", final: nil) }, moved: [])
+        appeared: shownAfter.values.map { Change($0, "reloaded", nil) },
+        disappeared: shownBefore.values.map { Change($0, "reloaded", nil) }, moved: [])
       return
     }
-    var appeared: [Appeared] = [], disappeared: [Disappeared] = [], moved: [Moved] = []
+    var appeared: [Change] = [], disappeared: [Change] = [], moved: [Moved] = []
     for (id, now) in shownAfter {
       if let was = shownBefore[id], !reloaded.contains(id) {
         if was != now { moved.append(Moved(from: was, to: now)) }
         continue
       }
       guard let old = before[id] else {
-        appeared.append(Appeared(attributes: now, reason: "inserted", initial: nil))
+        appeared.append(Change(now, "inserted", nil))
         continue
       }
-      appeared.append(Appeared(attributes: now, reason: reloaded.contains(id) ? "reloaded" : "scrolledIn", initial: old))
+      appeared.append(Change(now, reloaded.contains(id) ? "reloaded" : "scrolledIn", old))
     }
     for (id, was) in shownBefore {
       if shownAfter[id] != nil && !reloaded.contains(id) { continue }
       guard let new = after[id] else {
-        disappeared.append(Disappeared(attributes: was, reason: "deleted", final: nil))
+        disappeared.append(Change(was, "deleted", nil))
         continue
       }
-      disappeared.append(Disappeared(attributes: was, reason: reloaded.contains(id) ? "reloaded" : "scrolledOut", final: new))
+      disappeared.append(Change(was, reloaded.contains(id) ? "reloaded" : "scrolledOut", new))
     }
     self.init(appeared: appeared, disappeared: disappeared, moved: moved)
   }
 
   package var description: String {
-    (appeared.map(\.description) + disappeared.map(\.description) + moved.map(\.description)).joined(separator: "\n")
+    (appeared.map { "+\($0)" } + disappeared.map { "-\($0)" } + moved.map(\.description)).joined(separator: "\n")
   }
 }
 

@@ -86,8 +86,8 @@ private final class IdentitySource: CollectionViewDataSource {
 
   private func observed(_ update: CollectionViewUpdate<TestCell>) -> TransitionModel {
     TransitionModel(
-      appeared: update.appeared.map { .init(attributes: $0.attributes, reason: "\($0.reason)", initial: $0.initialAttributes) },
-      disappeared: update.disappeared.map { .init(attributes: $0.attributes, reason: "\($0.reason)", final: $0.finalAttributes) },
+      appeared: update.appeared.map { .init($0.attributes, "\($0.reason)", $0.initialAttributes) },
+      disappeared: update.disappeared.map { .init($0.attributes, "\($0.reason)", $0.finalAttributes) },
       moved: update.moved.map { .init(from: $0.from, to: $0.to) })
   }
 
