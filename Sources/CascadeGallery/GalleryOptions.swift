@@ -30,8 +30,8 @@ public struct GalleryOptions: Hashable, Sendable {
   package static let framesOption = Option<Int>(
     "--frames", valueName: "n",
     help: """
-      Print <n> frames as plain text, scrolling by itself, and exit (3 frames when standard \
-      input or output is not a terminal).
+      Print <n> frames as plain text, scrolling by itself, moving the focus and selecting an \
+      item, and exit (3 frames when standard input or output is not a terminal).
       """,
     expecting: "a whole number >= 1"
   ) { text in Int(text).flatMap { $0 >= 1 ? $0 : nil } }
