@@ -115,18 +115,3 @@ package struct TransitionModel: Equatable, CustomStringConvertible {
     (appeared.map { "+\($0)" } + disappeared.map { "-\($0)" } + moved.map(\.description)).joined(separator: "\n")
   }
 }
-
-/// Every element of `layout`, in spec order, found by asking for every path.
-///
-/// - Complexity: O(n·log n) for n elements.
-package func everyElement(of layout: some CollectionLayout) -> [LayoutAttributes] {
-  var result: [LayoutAttributes] = []
-  for s in 0..<layout.numberOfSections {
-    if let header = layout.layoutAttributes(for: .header(s)) { result.append(header) }
-    for i in 0..<layout.numberOfItems(inSection: s) {
-      if let item = layout.layoutAttributes(for: .item(i, section: s)) { result.append(item) }
-    }
-    if let footer = layout.layoutAttributes(for: .footer(s)) { result.append(footer) }
-  }
-  return result
-}

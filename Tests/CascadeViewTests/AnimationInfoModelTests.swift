@@ -73,7 +73,7 @@ private final class IdentitySource: CollectionViewDataSource {
   /// headers the viewport query pins instead of the display rect's.
   private func expectedShown(_ view: TestView) -> [LayoutAttributes] {
     let horizontal = view.layout.orientation == .horizontal
-    var shown = everyElement(of: view.layout).filter {
+    var shown = allElements(view.layout).filter {
       (horizontal ? $0.frame.width : $0.frame.height) > 0 && $0.frame.intersects(view.displayRect)
     }
     if view.pinsSectionHeaders {
@@ -116,7 +116,7 @@ private final class IdentitySource: CollectionViewDataSource {
     if snapshots { try view.applySnapshot(snapshot()) } else { try view.reloadData() }
 
     for step in 0..<40 {
-      let before = source.byIdentity(everyElement(of: view.layout))
+      let before = source.byIdentity(allElements(view.layout))
       let shownBefore = source.byIdentity(view.displayedElements.map(\.attributes))
       var reloaded = Set<ElementIdentity>()
       var keepsIdentity = true
@@ -167,7 +167,7 @@ private final class IdentitySource: CollectionViewDataSource {
       let shown = expectedShown(view)
       #expect(view.displayedElements.map(\.attributes) == shown, "seed \(seed) step \(step): \(operation)")
       let model = TransitionModel(
-        before: before, after: source.byIdentity(everyElement(of: view.layout)), shownBefore: shownBefore,
+        before: before, after: source.byIdentity(allElements(view.layout)), shownBefore: shownBefore,
         shownAfter: source.byIdentity(shown), reloaded: reloaded, keepsIdentity: keepsIdentity)
       let actual = observed(update)
       #expect(actual == model, "seed \(seed) step \(step): \(operation)\nview:\n\(actual)\nmodel:\n\(model)")
