@@ -27,10 +27,12 @@ extension Gallery {
 
   /// Measures every displayed card at its width, reports the heights that differ from its frame,
   /// and applies them, until the displayed cards all have their measured heights (each round can
-  /// bring new cards on screen; at most 8 rounds).
+  /// bring new cards on screen; at most 8 rounds). A horizontal gallery keeps the estimates: its
+  /// cards' extent along the scroll axis is their width, which wrapping text does not decide.
   ///
   /// - Complexity: O(k·t) per round for k displayed cards of t characters, plus the batch.
   public func _settleMeasurements() throws(CollectionViewError) {
+    guard view.scrollAxis == .vertical else { return }
     for _ in 0..<8 {
       var reports: [(ItemPath, Double)] = []
       view.forEachDisplayedElement { element in
@@ -52,10 +54,12 @@ extension Gallery {
   /// - Complexity: a scroll step and a measurement round per round.
   func _scrollToEnd() throws(CollectionViewError) {
     for _ in 0..<8 {
-      try view.setContentOffset(Point(x: view.contentOffset.x, y: view.maximumContentOffsetY))
+      let end = _readingEnd, current = view.contentOffset
+      try view.setContentOffset(view.scrollAxis == .horizontal ? Point(x: end, y: current.y) : Point(x: current.x, y: end))
       try _settleMeasurements()
-      if view.contentOffset.y >= view.maximumContentOffsetY { return }
+      if _offsetAlongAxis == _readingEnd { break }
     }
+    try _keepFocusVisible()
   }
 
   /// The card at the top of the screen (the one scroll anchoring keeps), if any.

@@ -6,6 +6,7 @@
 //   Gallery.swift               the model: the view, the data, the terminal size
 //   Gallery+DataSource.swift    the collection view's data source
 //   Gallery+Keys.swift          what each key does
+//   Gallery+Presentation.swift  orientation and direction, the scroll axis, focus and selection
 //   Gallery+Rendering.swift     frames of text, the status line, non-interactive frames
 //   GalleryKey.swift            keys and the escape sequences that send them
 //   GalleryOptions.swift        the command line
@@ -58,23 +59,33 @@ public final class Gallery {
     insets: EdgeInsets(top: GallerySampleData.rowHeight, bottom: GallerySampleData.rowHeight),
     header: GallerySampleData.rowHeight, keepColumns: true)
 
-  /// Creates the gallery for a terminal of `columns` × `rows` and loads it.
+  /// Creates the gallery for a terminal of `columns` × `rows` and loads it: a vertical
+  /// waterfall, or a horizontal one scrolling along x (`--horizontal`), mirrored when `direction`
+  /// is right to left (`--rtl`), with pinned section headers, at the reading start.
   ///
   /// - Throws: ``CollectionViewError`` when the terminal is too small to hold a viewport.
   /// - Complexity: O(n) for n items.
-  public init(columns: Int, rows: Int, seed: UInt64 = 1) throws(CollectionViewError) {
+  public init(
+    columns: Int, rows: Int, seed: UInt64 = 1, orientation: LayoutOrientation = .vertical,
+    direction: LayoutDirection = .leftToRight
+  ) throws(CollectionViewError) {
     self.columns = max(1, columns)
     self.rows = max(2, rows)
     self.data = GallerySampleData(seed: seed)
     let bounds = Self._bounds(columns: self.columns, rows: self.rows, fraction: 1)
     let layout: WaterfallLayout
-    do { layout = try WaterfallLayout(width: bounds.width, parameters: Self.parameters) } catch { throw .layout(error) }
+    do { layout = try Self._layout(bounds: bounds, orientation: orientation, direction: direction) } catch { throw .layout(error) }
     view = CollectionView(layout: layout, bounds: bounds)
     view.overscan = 4 * GallerySampleData.rowHeight
     view.prefetchDistance = 8 * GallerySampleData.rowHeight
+    view.pinsSectionHeaders = true
+    view.allowsMultipleSelection = true
     view.register(forCellWithReuseIdentifier: "box") { GalleryCell() }
     view.register(forCellWithReuseIdentifier: "header") { GalleryCell() }
     view.dataSource = self
+    // A right-to-left horizontal gallery starts at its right end: the first snapshot (a reload)
+    // clamps the offset to the content, so it fills the view there rather than at the left end.
+    if _forward < 0 { try view.setContentOffset(Point(x: .greatestFiniteMagnitude, y: 0)) }
     try _applyCards()
   }
 

@@ -1,8 +1,8 @@
 /// A key the gallery understands.
 public enum GalleryKey: Hashable, Sendable, CaseIterable {
-  /// Scroll one row up (arrow up, `k`).
+  /// Scroll one row back along the scroll axis (`k`).
   case up
-  /// Scroll one row down (arrow down, `j`).
+  /// Scroll one row on along the scroll axis (`j`).
   case down
   /// Scroll a page up (Page Up, `b`).
   case pageUp
@@ -24,12 +24,22 @@ public enum GalleryKey: Hashable, Sendable, CaseIterable {
   case shuffle
   /// Leave (`q`, Ctrl-C).
   case quit
+  /// Move the focus to the neighbour above (arrow up).
+  case focusUp
+  /// Move the focus to the neighbour below (arrow down).
+  case focusDown
+  /// Move the focus to the neighbour on the left (arrow left, `h`).
+  case focusLeft
+  /// Move the focus to the neighbour on the right (arrow right, `l`).
+  case focusRight
+  /// Select or deselect the focused item (Enter, `v`).
+  case toggleSelection
 
-  /// The keys in `bytes`, as a terminal in raw mode sends them: plain letters and the escape
-  /// sequences of xterm-like terminals (`ESC [ A`, `ESC [ 5 ~`, `ESC O H`...). Unknown bytes are
-  /// skipped.
+  /// The keys in `bytes`, as a terminal in raw mode sends them: plain letters, Enter, and the
+  /// escape sequences of xterm-like terminals (`ESC [ A`, `ESC [ 5 ~`, `ESC O H`...). Unknown
+  /// bytes are skipped.
   ///
-  ///     GalleryKey.parse(Array("\u{1B}[Bq".utf8))  // [.down, .quit]
+  ///     GalleryKey.parse(Array("\u{1B}[Bjq".utf8))  // [.focusDown, .down, .quit]
   ///
   /// - Complexity: O(n) for n bytes.
   public static func parse(_ bytes: [UInt8]) -> [GalleryKey] {
@@ -53,8 +63,10 @@ public enum GalleryKey: Hashable, Sendable, CaseIterable {
         let final = bytes[i]
         i += 1
         switch (final, parameter) {
-        case (UInt8(ascii: "A"), _): keys.append(.up)
-        case (UInt8(ascii: "B"), _): keys.append(.down)
+        case (UInt8(ascii: "A"), _): keys.append(.focusUp)
+        case (UInt8(ascii: "B"), _): keys.append(.focusDown)
+        case (UInt8(ascii: "C"), _): keys.append(.focusRight)
+        case (UInt8(ascii: "D"), _): keys.append(.focusLeft)
         case (UInt8(ascii: "H"), _), (UInt8(ascii: "~"), 1), (UInt8(ascii: "~"), 7): keys.append(.home)
         case (UInt8(ascii: "F"), _), (UInt8(ascii: "~"), 4), (UInt8(ascii: "~"), 8): keys.append(.end)
         case (UInt8(ascii: "~"), 5): keys.append(.pageUp)
@@ -76,6 +88,9 @@ public enum GalleryKey: Hashable, Sendable, CaseIterable {
       case UInt8(ascii: "x"): keys.append(.delete)
       case UInt8(ascii: "s"): keys.append(.shuffle)
       case UInt8(ascii: "q"), 3: keys.append(.quit)
+      case UInt8(ascii: "h"): keys.append(.focusLeft)
+      case UInt8(ascii: "l"): keys.append(.focusRight)
+      case 0x0D, 0x0A, UInt8(ascii: "v"): keys.append(.toggleSelection)
       default: break
       }
     }

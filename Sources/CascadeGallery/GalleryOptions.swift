@@ -1,6 +1,7 @@
 // The `cascade-gallery` command line, declared once (CascadeArguments): the parser, `--help`
 // and the usage errors all come from these declarations.
 
+import Cascade
 import CascadeArguments
 
 /// The `cascade-gallery` command line.
@@ -15,6 +16,10 @@ public struct GalleryOptions: Hashable, Sendable {
   public var seed: UInt64 = 1
   /// Where to record the session's scrolls and resizes as a scroll trace, if anywhere.
   public var recordTrace: String?
+  /// `--horizontal`: a waterfall of rows scrolling along x.
+  public var orientation = LayoutOrientation.vertical
+  /// `--rtl`: mirrored, right to left.
+  public var direction = LayoutDirection.leftToRight
 
   /// Creates the default options.
   ///
@@ -25,8 +30,8 @@ public struct GalleryOptions: Hashable, Sendable {
   package static let framesOption = Option<Int>(
     "--frames", valueName: "n",
     help: """
-      Print <n> frames as plain text, scrolling by itself, and exit (3 frames when standard \
-      input or output is not a terminal).
+      Print <n> frames as plain text, scrolling by itself, moving the focus and selecting an \
+      item, and exit (3 frames when standard input or output is not a terminal).
       """,
     expecting: "a whole number >= 1"
   ) { text in Int(text).flatMap { $0 >= 1 ? $0 : nil } }
@@ -56,15 +61,25 @@ public struct GalleryOptions: Hashable, Sendable {
       for 'cascade-bench --trace'.
       """)
 
+  /// `--horizontal`.
+  package static let horizontalFlag = Flag(
+    "--horizontal", help: "Lay the waterfall out in rows and scroll it along x (Docs/Presentation.md).")
+
+  /// `--rtl`.
+  package static let rightToLeftFlag = Flag(
+    "--rtl", help: "Mirror the waterfall: right to left (with --horizontal, its first items on the right).")
+
   /// The whole command line, and its help.
   package static let command = Command(
     "cascade-gallery", abstract: "Scroll a waterfall in the terminal through Cascade's collection view.",
     discussion: """
-      Keys: arrows or j/k scroll a row, PgUp/PgDn or b/space a page, Home/End or g/G the \
-      ends, r cycles the width (and the columns), a appends a page of cards, p prepends cards, \
-      x deletes some, s shuffles those below the top card (which stays put), q quits.
+      Keys: arrows (and h/l) move the focus, Enter (or v) selects or deselects the focused \
+      item, j/k scroll a row, PgUp/PgDn or b/space a page, Home/End or g/G the ends, r cycles \
+      the width (and the columns), a appends a page of cards, p prepends cards, x deletes some, \
+      s shuffles those below the top card (which stays put), q quits. Section headers stay \
+      pinned at the viewport's start.
       """,
-    options: [framesOption, sizeOption, seedOption, recordTraceOption])
+    options: [framesOption, sizeOption, seedOption, recordTraceOption, horizontalFlag, rightToLeftFlag])
 
   /// The options of a parsed command line.
   ///
@@ -76,6 +91,8 @@ public struct GalleryOptions: Hashable, Sendable {
     rows = size.rows
     seed = parsed[Self.seedOption] ?? seed
     recordTrace = parsed[Self.recordTraceOption]
+    if parsed[Self.horizontalFlag] { orientation = .horizontal }
+    if parsed[Self.rightToLeftFlag] { direction = .rightToLeft }
   }
 
   /// Parses the arguments (without the program name).

@@ -75,4 +75,59 @@ extension BatchUpdate {
     }
     return false
   }
+
+  /// Where the element at `path` after this update was before it: `nil` when the update inserted
+  /// it; `reloaded` when the update reloads it (it keeps its place). The inverse of ``_map(_:)``
+  /// for what the update keeps.
+  ///
+  /// - Complexity: O(1).
+  func _unmap(_ path: ElementPath) -> (path: ElementPath?, reloaded: Bool) {
+    var p = path
+    switch self {
+    case .insertItems(let r, let s):
+      guard p.kind == .item && p.section == s else { break }
+      if r.contains(p.item) { return (nil, false) }
+      if p.item >= r.upperBound { p = .item(p.item - r.count, section: s) }
+    case .deleteItems(let r, let s):
+      if p.kind == .item && p.section == s && p.item >= r.lowerBound { p = .item(p.item + r.count, section: s) }
+    case .reloadItems(let r, let s):
+      if p.kind == .item && p.section == s && r.contains(p.item) { return (p, true) }
+    case .moveItem(let from, let to):
+      guard p.kind == .item else { break }
+      if p.section == to.section && p.item == to.item { return (.item(from.item, section: from.section), false) }
+      if p.section == to.section && p.item > to.item { p = .item(p.item - 1, section: p.section) }
+      if p.section == from.section && p.item >= from.item { p = .item(p.item + 1, section: p.section) }
+    case .insertSections(let r):
+      if r.contains(p.section) { return (nil, false) }
+      if p.section >= r.upperBound { p.section -= r.count }
+    case .deleteSections(let r):
+      if p.section >= r.lowerBound { p.section += r.count }
+    case .reloadSections(let r):
+      if r.contains(p.section) { return (p, true) }
+    case .moveSection(let from, let to):
+      if p.section == to { p.section = from; break }
+      if p.section > to { p.section -= 1 }
+      if p.section >= from { p.section += 1 }
+    }
+    return (p, false)
+  }
+
+  /// Where the element at `path` after `updates` was before them: `nil` when one of them
+  /// inserted it (an inserted element reloaded later in the batch is still inserted);
+  /// `reloaded` when one of them reloads it.
+  ///
+  /// - Complexity: O(u) for u updates.
+  static func _origin(
+    _ path: ElementPath, through updates: ArraySlice<BatchUpdate>
+  ) -> (path: ElementPath?, reloaded: Bool) {
+    var p = path
+    var reloaded = false
+    for k in updates.indices.reversed() {
+      let (previous, reloads) = updates[k]._unmap(p)
+      guard let previous else { return (nil, false) }
+      p = previous
+      reloaded = reloaded || reloads
+    }
+    return (p, reloaded)
+  }
 }

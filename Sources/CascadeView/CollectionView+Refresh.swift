@@ -8,7 +8,13 @@
 //   4. dequeue    the data source makes or reuses a cell for each arrival (the only step that
 //                 can fail: the pools are then put back and the displayed set is untouched)
 //   5. commit     the displayed set is edited in place (`_RefreshScratch.commit`)
-//   6. report     pools trimmed, the prefetch band updated (`_Prefetcher`), the delegate told
+//   6. report     a transaction's animation information (why each element came or went, its
+//                 frame in the other layout: CollectionView+Transitions.swift), pools trimmed,
+//                 the prefetch band updated (`_Prefetcher`), the delegate told
+//
+// A plain scroll step fills the animation information itself: what left scrolled out, what came
+// scrolled in, and the layout is the same on both sides (a header is looked up, since it may be
+// displayed where pinning holds it).
 //
 // Every buffer is kept between steps (`removeAll(keepingCapacity:)`), so a steady scroll step
 // allocates nothing. All of it is `@inlinable`, so it is specialized for the toolkit's `Cell` and
@@ -27,13 +33,25 @@ extension CollectionView {
   func _refresh(from previousOffset: Point) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
     // One borrow of the scratch for the whole step: one run-time exclusivity check, then plain
     // inout accesses. Nothing a data source or delegate callback can reach touches `_scratch`.
-    try _refresh(from: previousOffset, scratch: &_scratch)
+    try _refresh(from: previousOffset, scratch: &_scratch, transition: nil)
+  }
+
+  /// The refresh of a transaction: `transition` rewrites the update's reasons and frames in the
+  /// other layout once the displayed set is committed, before the delegate hears of it. It must
+  /// not touch `_scratch` (borrowed for the step) nor `_update` (the update is out of the view).
+  ///
+  /// - Complexity: that of ``_refresh(from:)`` plus `transition`'s.
+  func _refresh(
+    from previousOffset: Point, transition: @escaping (inout CollectionViewUpdate<Cell>) -> Void
+  ) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
+    try _refresh(from: previousOffset, scratch: &_scratch, transition: transition)
   }
 
   /// The refresh, in its steps, working in `scratch`, which it leaves empty.
   @inlinable
   func _refresh(
-    from previousOffset: Point, scratch: inout _RefreshScratch<Cell>
+    from previousOffset: Point, scratch: inout _RefreshScratch<Cell>,
+    transition: ((inout CollectionViewUpdate<Cell>) -> Void)?
   ) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
     defer { scratch.clear() }
     // The update's storage leaves the view for the step and comes back before the delegate
@@ -60,9 +78,10 @@ extension CollectionView {
     swap(&displayed, &_displayed)
     scratch.commit(into: &displayed, moved: &update._moved)
     swap(&displayed, &_displayed)
+    if let transition { transition(&update) }                             // 6. report
     swap(&update, &_update)
 
-    _journal._removeAllKeepingCapacity()                                  // 6. report
+    _journal._removeAllKeepingCapacity()
     _trimPools()
     let horizontal = layout.orientation == .horizontal
     let prefetchChanged = _updatePrefetching(
@@ -74,23 +93,37 @@ extension CollectionView {
 
   /// Step 3: returns the cells of what a transaction removed and of what left the display rect
   /// to their pools (over capacity until the step ends, so that a failing step can take them
-  /// back), and reports them as disappeared.
+  /// back), and reports them as disappeared: scrolled out, at the same place in the layout (a
+  /// transaction rewrites both afterwards).
   ///
-  /// - Complexity: O(r + d) for r removed and d departed entries.
+  /// - Complexity: O(r + d) for r removed and d departed entries (and O(log s) per header).
   @inline(__always)
   @inlinable
   func _returnDepartures(_ scratch: _RefreshScratch<Cell>, into update: inout CollectionViewUpdate<Cell>) {
     for k in 0..<scratch.removed.count {
       let entry = scratch.removed[k]
       _enqueue(entry.cell, pool: entry.pool)
-      update._disappeared.append(DisplayedElement(attributes: entry.attributes, cell: entry.cell))
+      update._disappeared.append(
+        DisappearedElement(attributes: entry.attributes, cell: entry.cell, reason: .deleted, finalAttributes: nil))
     }
     _displayed.withUnsafeBufferPointer { displayed in
       for i in scratch.departures {
         _enqueue(displayed[i].cell, pool: displayed[i].pool)
-        update._disappeared.append(DisplayedElement(attributes: displayed[i].attributes, cell: displayed[i].cell))
+        let attributes = displayed[i].attributes
+        update._disappeared.append(DisappearedElement(
+          attributes: attributes, cell: displayed[i].cell, reason: .scrolledOut, finalAttributes: _laidOut(attributes)))
       }
     }
+  }
+
+  /// `attributes` as the layout has them: the same for an item or a footer; a header's frame in
+  /// the layout, since it may be displayed where pinning holds it.
+  ///
+  /// - Complexity: O(1), O(log s) for a header.
+  @inline(__always)
+  @inlinable
+  func _laidOut(_ attributes: LayoutAttributes) -> LayoutAttributes? {
+    attributes.path.kind == .header ? layout.layoutAttributes(for: attributes.path) : attributes
   }
 
   /// Step 4: a cell for each arrival, in spec order, from the data source.
@@ -107,7 +140,8 @@ extension CollectionView {
       let attributes = scratch.query[scratch.arrivals[k]]
       let (cell, pool) = try _cell(for: attributes)
       scratch.arriving.append(_Entry(path: attributes.path, attributes: attributes, cell: cell, pool: pool))
-      update._appeared.append(DisplayedElement(attributes: attributes, cell: cell))
+      update._appeared.append(
+        AppearedElement(attributes: attributes, cell: cell, reason: .scrolledIn, initialAttributes: _laidOut(attributes)))
     }
   }
 

@@ -12,7 +12,9 @@
 //                wait in the scratch's `removed` for the refresh to return their cells
 //   5. scroll    the offset moves by as much as the anchor did, clamped to the content (then by
 //                the scroll a step asked for, when measurements are applied by a scroll step)
-//   6. refresh   the displayed set is diffed and the delegate told (CollectionView+Refresh.swift)
+//   6. refresh   the displayed set is diffed and the delegate told (CollectionView+Refresh.swift),
+//                with why each element came or went and its frame in the other layout
+//                (CollectionView+Transitions.swift)
 //
 // If any step fails, everything is put back as the snapshot has it.
 
@@ -46,7 +48,10 @@ extension CollectionView {
     _scrollToKeep(anchor)
     contentOffset = Point(x: contentOffset.x + scroll.x, y: contentOffset.y + scroll.y)
     do throws(CollectionViewError) {
-      return try _refresh(from: snapshot.contentOffset)
+      let done = snapshot
+      return try _refresh(from: snapshot.contentOffset) { [unowned self] update in
+        self._describeTransition(&update, remap: remap, changes: changes, snapshot: done)
+      }
     } catch {
       _restore(snapshot)
       (_focusedItem, _selection) = focusAndSelection

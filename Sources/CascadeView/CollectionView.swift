@@ -9,6 +9,8 @@
 //   CollectionView+Transaction.swift     the transaction both share with width changes: rollback,
 //                                        remap, scroll anchoring
 //   CollectionView+Refresh.swift         the refresh of the displayed set (the hot path), in steps
+//   CollectionView+Transitions.swift     a transaction's animation information: reasons, frames in
+//                                        the layout before and after
 //   CollectionView+Testing.swift         test hooks (package access)
 //   CollectionView+Axis.swift            the scroll axis (the layout's orientation)
 //   CollectionView+Focus.swift           the keyboard focus and its moves
@@ -18,7 +20,8 @@
 //   SelfSizingItem.swift                 what self-sizing needs of items, ids of layouts
 //   CollectionViewDataSource.swift       what the view asks of the app
 //   CollectionViewDelegate.swift         what the view tells the toolkit
-//   CollectionViewUpdate.swift           the update value; DisplayedElement.swift its elements
+//   CollectionViewUpdate.swift           the update value; DisplayedElement.swift, AppearedElement.swift,
+//                                        DisappearedElement.swift its elements
 //   BatchUpdate.swift, BatchUpdate+Remap.swift   batch updates and how paths move through them
 //   DefaultSectionParameters.swift       section parameters a data source need not give
 //   CollectionViewError.swift, ReusableCell.swift, ScrollPosition.swift, ReuseStatistics.swift

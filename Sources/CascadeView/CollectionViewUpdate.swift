@@ -6,6 +6,11 @@ import Cascade
 /// paths the elements had, the others by their paths now. A cell in `disappeared` is back in
 /// the reuse pool and may be, on the spot, a cell of `appeared`: remove before you add.
 ///
+/// Each element also says why it came or went (``AppearanceReason``, ``DisappearanceReason``)
+/// and where it is in the other layout (``AppearedElement/initialAttributes``,
+/// ``DisappearedElement/finalAttributes``); moves give both frames. That is what a toolkit
+/// animates from (`Docs/Presentation.md`, "Animation information").
+///
 ///     let update = try view.setContentOffset(Point(x: 0, y: 1200))
 ///     for gone in update.disappeared { canvas.remove(gone.cell) }
 ///     for new in update.appeared { canvas.add(new.cell, at: new.frame) }
@@ -14,11 +19,13 @@ import Cascade
 /// The view keeps the storage of its last update and reuses it, so a toolkit that drops the
 /// value before the next change lets the next step allocate nothing.
 public struct CollectionViewUpdate<Cell: AnyObject> {
-  /// Elements that came into the display rect, with their new cells.
-  @inlinable public var appeared: [DisplayedElement<Cell>] { _appeared }
-  /// Elements that left it (scrolled away, deleted, reloaded), with the cells they had.
-  @inlinable public var disappeared: [DisplayedElement<Cell>] { _disappeared }
-  /// Elements still displayed whose path or frame changed.
+  /// Elements that came into the display rect, with their new cells, why they came and their
+  /// frames in the layout before.
+  @inlinable public var appeared: [AppearedElement<Cell>] { _appeared }
+  /// Elements that left it (scrolled away, deleted, reloaded), with the cells they had, why they
+  /// left and their frames in the layout after.
+  @inlinable public var disappeared: [DisappearedElement<Cell>] { _disappeared }
+  /// Elements still displayed whose path or frame changed: from where to where, the same cell.
   @inlinable public var moved: [MovedElement<Cell>] { _moved }
   /// The content offset before the change.
   @inlinable public var previousContentOffset: Point { _previousContentOffset }
@@ -27,8 +34,8 @@ public struct CollectionViewUpdate<Cell: AnyObject> {
 
   // Stored apart from the read-only public accessors so that the view's inlinable hot path
   // (specialized in the toolkit's module) can fill them.
-  @usableFromInline var _appeared: [DisplayedElement<Cell>] = []
-  @usableFromInline var _disappeared: [DisplayedElement<Cell>] = []
+  @usableFromInline var _appeared: [AppearedElement<Cell>] = []
+  @usableFromInline var _disappeared: [DisappearedElement<Cell>] = []
   @usableFromInline var _moved: [MovedElement<Cell>] = []
   @usableFromInline var _previousContentOffset: Point = .zero
   @usableFromInline var _contentOffset: Point = .zero

@@ -58,7 +58,9 @@ let recorder: TraceRecorder? = {
 let interactive = options.frames == nil && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
 if !interactive {
   do {
-    let gallery = try Gallery(columns: options.columns, rows: options.rows, seed: options.seed)
+    let gallery = try Gallery(
+      columns: options.columns, rows: options.rows, seed: options.seed, orientation: options.orientation,
+      direction: options.direction)
     gallery.traceRecorder = recorder
     for line in try gallery.playFrames(options.frames ?? 3) { print(line) }
   } catch {
@@ -94,7 +96,9 @@ func draw(_ gallery: Gallery) {
 
 do {
   var size = terminalSize() ?? (80, 24)
-  let gallery = try Gallery(columns: size.columns, rows: size.rows, seed: options.seed)
+  let gallery = try Gallery(
+    columns: size.columns, rows: size.rows, seed: options.seed, orientation: options.orientation,
+    direction: options.direction)
   gallery.traceRecorder = recorder
   draw(gallery)
   var buffer = [UInt8](repeating: 0, count: 64)

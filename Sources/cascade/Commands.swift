@@ -54,7 +54,10 @@ enum Commands {
   /// - Complexity: O(n + s) after the layout.
   static func render(_ invocation: Invocation) throws(ToolExit) {
     let layout = try load(invocation)
-    guard layout.contentSize.height.isFinite else { throw .failure("the content size is not finite (the sizes overflow)") }
+    // Either extent may overflow: the height of a vertical collection, the width of a horizontal one.
+    guard layout.contentSize.width.isFinite && layout.contentSize.height.isFinite else {
+      throw .failure("the content size is not finite (the sizes overflow)")
+    }
     let svg = SVGRenderer(layout: layout, viewport: invocation.rect).render()
     try StandardIO.write(Array(svg.utf8), toFile: invocation.svg ?? "-")
   }

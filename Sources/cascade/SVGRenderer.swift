@@ -22,24 +22,27 @@ struct SVGRenderer {
     let size = layout.contentSize
     let width = size.width + 2 * Self.margin
     let height = size.height + 2 * Self.margin + titleHeight
-    var visible = Set<ElementPath>()
-    if let viewport { for element in layout.elements(in: viewport) { visible.insert(element.path) } }
+    // What a viewer of the viewport sees: its elements, headers at their pinned frames.
+    var shown: [ElementPath: Rect] = [:]
+    if let viewport {
+      for element in layout.elements(inViewport: viewport, pinningHeaders: true) { shown[element.path] = element.frame }
+    }
     var svg = """
       <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width))" height="\(n(height))" \
       viewBox="0 0 \(n(width)) \(n(height))" font-family="Helvetica, Arial, sans-serif">
       <rect width="100%" height="100%" fill="#ffffff"/>
-      \(caption(visible.count))
+      \(caption(shown.count))
       <g transform="translate(\(n(Self.margin)) \(n(Self.margin + titleHeight)))">
 
       """
-    for s in 0..<layout.numberOfSections { svg += section(s, visible) }
+    for s in 0..<layout.numberOfSections { svg += section(s, shown) }
     svg += "<rect class=\"content\" x=\"0\" y=\"0\" width=\"\(n(size.width))\" height=\"\(n(size.height))\" fill=\"none\" stroke=\"#94a3b8\"/>\n"
     if let viewport {
       // Headers where a viewer scrolled to the viewport sees them: at their pinned frames, above
-      // the items, wherever pinning moved them.
-      for element in layout.elements(inViewport: viewport, pinningHeaders: true) where element.path.kind == .header {
-        guard let frame = layout.layoutAttributes(for: element.path)?.frame, frame != element.frame else { continue }
-        svg += box(element.frame, kind: "pinned-header", fill: "#334155", label: "header \(element.path.section)",
+      // the items, wherever pinning moved them (the header at its own place is faded then).
+      for (path, pinned) in shown.sorted(by: { $0.key < $1.key }) where path.kind == .header {
+        guard let frame = layout.layoutAttributes(for: path)?.frame, frame != pinned else { continue }
+        svg += box(pinned, kind: "pinned-header", fill: "#334155", label: "header \(path.section)",
                    text: "#f8fafc", dim: false, highlight: true)
       }
       svg += "<rect class=\"viewport\" x=\"\(n(viewport.minX))\" y=\"\(n(viewport.minY))\" width=\"\(n(viewport.width))\" "
@@ -49,7 +52,8 @@ struct SVGRenderer {
     return svg
   }
 
-  /// The caption: the content size and counts, and the viewport with its element count.
+  /// The caption: the content size and counts, and the viewport with the number of elements a
+  /// viewer sees in it (the viewport query with pinned headers).
   private func caption(_ visibleCount: Int) -> String {
     let size = layout.contentSize
     var lines = ["\(n(size.width)) × \(n(size.height)) · \(layout.numberOfSections) sections · \(layout.numberOfItems) items"]
@@ -61,7 +65,7 @@ struct SVGRenderer {
     }.joined(separator: "\n")
   }
 
-  private func section(_ s: Int, _ visible: Set<ElementPath>) -> String {
+  private func section(_ s: Int, _ shown: [ElementPath: Rect]) -> String {
     guard let band = layout.frame(ofSection: s) else { return "" }
     var svg = "<g class=\"section\" data-section=\"\(s)\">\n"
     svg += "<rect class=\"band\" x=\"\(n(band.minX))\" y=\"\(n(band.minY))\" width=\"\(n(band.width))\" height=\"\(n(band.height))\" "
@@ -69,8 +73,9 @@ struct SVGRenderer {
     for kind in [ElementKind.header, .footer] {
       let path = ElementPath(kind: kind, section: s)
       guard let frame = layout.layoutAttributes(for: path)?.frame else { continue }
+      let here = shown[path] == frame
       svg += box(frame, kind: kind.description, fill: kind == .header ? "#334155" : "#475569", label: "\(kind) \(s)",
-                 text: "#f8fafc", dim: dimmed(path, visible), highlight: visible.contains(path))
+                 text: "#f8fafc", dim: viewport != nil && !here, highlight: here)
     }
     for i in 0..<layout.numberOfItems(inSection: s) {
       let path = ElementPath.item(i, section: s)
@@ -78,15 +83,11 @@ struct SVGRenderer {
             let columns = layout.columns(ofItem: ItemPath(item: i, section: s)) else { continue }
       let full = columns.count == layout.numberOfColumns(inSection: s) && columns.count > 1
       let fill = full ? "#cbd5e1" : Self.palette[columns.lowerBound % Self.palette.count]
-      svg += box(frame, kind: "item", fill: fill, label: "\(i)", text: "#0f172a",
-                 dim: dimmed(path, visible), highlight: visible.contains(path))
+      let here = shown[path] != nil
+      svg += box(frame, kind: "item", fill: fill, label: "\(i)", text: "#0f172a", dim: viewport != nil && !here, highlight: here)
     }
     svg += "</g>\n"
     return svg
-  }
-
-  private func dimmed(_ path: ElementPath, _ visible: Set<ElementPath>) -> Bool {
-    viewport != nil && !visible.contains(path)
   }
 
   /// One element: a rounded rectangle and, when it fits, a centred label.

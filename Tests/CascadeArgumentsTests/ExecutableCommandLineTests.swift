@@ -8,7 +8,7 @@ import Testing
 @Suite struct ExecutableCommandLineTests {
   static let galleryUsage = """
     Usage: cascade-gallery [--frames <n>] [--size <cols>x<rows>] [--seed <n>]
-           [--record-trace <file>]
+           [--record-trace <file>] [--horizontal] [--rtl]
     """
 
   @Test func galleryHelp() throws {

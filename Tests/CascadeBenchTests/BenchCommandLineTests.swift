@@ -82,11 +82,13 @@ import Testing
     let gallery = try CommandRunner.run(["--frames", "6", "--size", "60x20", "--record-trace", path], executable: "cascade-gallery")
     #expect(gallery.status == 0 && gallery.stderr.isEmpty)
     let trace = try Trace.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-    #expect(trace.steps.count == 6)
+    // The first state, five scrolls of half a viewport, and the four focus moves that scrolled
+    // (to show the focused card, taller than the space its neighbours leave, below the header).
+    #expect(trace.steps.count == 10)
     #expect(trace.steps[0].bounds?.width == 480)
     let replay = try bench(["--quick", "--trace", path, "--filter", "trace.query", "--sizes", "1000"])
     #expect(replay.status == 0, "\(replay)")
-    #expect(replay.stdout.contains("trace gallery.jsonl: 6 steps"))
+    #expect(replay.stdout.contains("trace gallery.jsonl: 10 steps"))
     #expect(replay.stdout.contains("note: laid out at the trace's width 480 (the collection's is 1024)"))
   }
 

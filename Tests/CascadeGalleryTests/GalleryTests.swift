@@ -16,12 +16,20 @@ import Testing
     // Cards labelled by id, their text wrapped at 13 characters (15 less the borders).
     #expect(lines[3] == "+#1-----------+ +#2-----------+ +#3------------+ +#4-----------+ +#5-----------+")
     #expect(lines[4] == "|keeps grows  | |wrap the     | |row frame     | |on grows the | |a estimate   |")
-    #expect(lines[24] == "s1#0-s1#9 (10) | created 15 reused 0 | 5 cols | y 0/5296")
+    #expect(lines[24] == "s1#0-9 (10) | created 15 reused 0 | 5 cols | y 0/5296")
     #expect(lines[25] == "--- frame 2/3 ---")
-    #expect(lines[49] == "s1#0-s1#14 (12) | created 16 reused 5 | 5 cols | y 176/5296")
+    // Scrolled by 11 rows: the header stays pinned on the first line. Card #9 (item 8) is the
+    // first in full view below it: it takes the focus (drawn with #) and is selected (filled
+    // with . where its text leaves room).
+    #expect(lines[26] == "== Section 1 · 40 items " + String(repeating: "=", count: 56))
+    #expect(lines[32] == "##9############ |grows a      | |anchor above  | |place        | |estimate wrap|")
+    #expect(lines[33] == "#scroll.......# |cascade      | |while wrap    | |estimate cell| |frame column |")
+    #expect(lines[49] == "s1#0-14 (12) | focus s1#8 sel 1 | created 16 reused 5 | 5 cols | y 176/5296")
     #expect(lines[50] == "--- frame 3/3 ---")
-    // Cards measured as they came on screen: the content grew (5296 to 5328).
-    #expect(lines[74] == "s1#2-s1#21 (17) | created 19 reused 7 | 5 cols | y 352/5328")
+    // The focus moved down to card #12 (item 11); cards measured as they came on screen made
+    // the content grow (5296 to 5328).
+    #expect(lines[57] == "##12########### +#13----------+ |pool above    | |cell width   | |anchor grows |")
+    #expect(lines[74] == "s1#2-21 (17) | focus s1#11 sel 1 | created 19 reused 7 | 5 cols | y 352/5328")
     // Plain text: no escape codes, nothing wider than the terminal.
     #expect(lines.allSatisfy { !$0.contains("\u{1B}") && $0.count <= 80 })
   }
@@ -50,7 +58,7 @@ import Testing
     try gallery.handle(.end)
     #expect(view.contentOffset.y == view.maximumContentOffsetY)
     #expect(gallery.statusLine.hasPrefix("s3#"))
-    #expect(gallery.statusLine.contains("-s3#39 ("))
+    #expect(gallery.statusLine.contains("-39 ("))
     try gallery.handle(.home)
     #expect(view.contentOffset.y == 0)
     #expect(try gallery.handle(.quit) == .quit)
@@ -124,7 +132,7 @@ import Testing
     #expect(gallery.data.sections[2].count == 60)
     // The view stays put; the new items are below it.
     try gallery.handle(.end)
-    #expect(gallery.statusLine.contains("-s3#59 ("))
+    #expect(gallery.statusLine.contains("-59 ("))
     // Scrolling a few screens reuses cells rather than making new ones for each.
     #expect(gallery.view.reuseStatistics.created < created + 15)
   }
@@ -141,8 +149,10 @@ import Testing
 
   @Test func keyBytes() {
     #expect(GalleryKey.parse(Array("\u{1B}[A\u{1B}[B\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[F\u{1B}OH\u{1B}[4~".utf8))
-      == [.up, .down, .pageUp, .pageDown, .home, .end, .home, .end])
-    #expect(GalleryKey.parse(Array("jkrazq".utf8)) == [.down, .up, .resize, .append, .quit])
+      == [.focusUp, .focusDown, .pageUp, .pageDown, .home, .end, .home, .end])
+    #expect(GalleryKey.parse(Array("\u{1B}[C\u{1B}[D\u{1B}OA\r\nv".utf8))
+      == [.focusRight, .focusLeft, .focusUp, .toggleSelection, .toggleSelection, .toggleSelection])
+    #expect(GalleryKey.parse(Array("jkrazhlq".utf8)) == [.down, .up, .resize, .append, .focusLeft, .focusRight, .quit])
     #expect(GalleryKey.parse(Array("pxs".utf8)) == [.prepend, .delete, .shuffle])
     #expect(GalleryKey.parse([3]) == [.quit])
     #expect(GalleryKey.parse(Array("\u{1B}[".utf8)) == [])
@@ -157,7 +167,13 @@ import Testing
     func usageError(_ message: String) -> ArgumentError {
       ArgumentError(.invalid, message, commandName: "cascade-gallery", usage: GalleryOptions.command.usage)
     }
+    #expect(options.orientation == .vertical && options.direction == .leftToRight)
+    let mirrored = try GalleryOptions.parse(["--horizontal", "--rtl", "--frames", "2"])
+    #expect(mirrored.orientation == .horizontal && mirrored.direction == .rightToLeft && mirrored.frames == 2)
+    #expect(try GalleryOptions.parse(["--rtl"]).orientation == .vertical)
     #expect(throws: usageError("unknown option '--fames' (did you mean '--frames'?)")) { try GalleryOptions.parse(["--fames", "3"]) }
+    #expect(throws: usageError("unknown option '--horizonal' (did you mean '--horizontal'?)")) { try GalleryOptions.parse(["--horizonal"]) }
+    #expect(throws: usageError("'--rtl' takes no value")) { try GalleryOptions.parse(["--rtl=yes"]) }
     #expect(throws: usageError("invalid value for '--frames': expected a whole number >= 1, got '0'")) {
       try GalleryOptions.parse(["--frames", "0"])
     }

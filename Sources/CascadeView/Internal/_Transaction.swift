@@ -17,6 +17,22 @@ protocol _TransactionRemap {
   /// Where the element at `path` is after the changes when a reload keeps it (the same element
   /// with new content); `nil`: it is deleted. Focus and selection follow this map.
   func mapFollowingReloads(_ path: ElementPath) -> ElementPath?
+  /// Where the element at `path` before the changes is after them, for the update's animation
+  /// information (`CollectionView+Transitions.swift`).
+  func destination(of path: ElementPath) -> _Counterpart
+  /// Where the element at `path` after the changes was before them.
+  func origin(of path: ElementPath) -> _Counterpart
+}
+
+/// An element's place on the other side of a transaction.
+enum _Counterpart: Equatable {
+  /// At `path` in the other layout, with new content when `reloaded`.
+  case at(ElementPath, reloaded: Bool)
+  /// Nowhere: the transaction inserted it (an origin) or deleted it (a destination).
+  case none
+  /// Reloaded without an identity kept: `reloadData()`, which cannot tell which element
+  /// became which.
+  case reloadedWithoutIdentity
 }
 
 extension _TransactionRemap {
@@ -24,19 +40,31 @@ extension _TransactionRemap {
   func error(for error: LayoutError) -> CollectionViewError { .layout(error) }
   func check<Layout: CollectionLayout>(_ layout: Layout) throws(CollectionViewError) {}
   func mapFollowingReloads(_ path: ElementPath) -> ElementPath? { map(path) }
+  func destination(of path: ElementPath) -> _Counterpart {
+    if let kept = map(path) { return .at(kept, reloaded: false) }
+    if let reloaded = mapFollowingReloads(path) { return .at(reloaded, reloaded: true) }
+    return .none
+  }
 }
 
 /// A width or inset change: every element keeps its path.
 struct _KeepPaths: _TransactionRemap {
   func map(_ path: ElementPath) -> ElementPath? { path }
+  func origin(of path: ElementPath) -> _Counterpart { .at(path, reloaded: false) }
 }
 
 /// A reload: no element keeps its cell.
 struct _DropPaths: _TransactionRemap {
   func map(_ path: ElementPath) -> ElementPath? { nil }
+  func destination(of path: ElementPath) -> _Counterpart { .reloadedWithoutIdentity }
+  func origin(of path: ElementPath) -> _Counterpart { .reloadedWithoutIdentity }
 }
 
 extension _BatchPlan: _TransactionRemap {
+  func origin(of path: ElementPath) -> _Counterpart {
+    let (previous, reloaded) = BatchUpdate._origin(path, through: updates[...])
+    return previous.map { .at($0, reloaded: reloaded) } ?? .none
+  }
   func isAnchorable(_ path: ElementPath) -> Bool { !isMovedOnPurpose(path) }
   func error(for error: LayoutError) -> CollectionViewError { invalidUpdate(for: error) }
   func check<Layout: CollectionLayout>(_ layout: Layout) throws(CollectionViewError) {
