@@ -216,7 +216,9 @@ internal struct _Section: _SectionStorage {
         initialized += 1
       }
     }
-    self.index = IntervalIndex(laneCount: geometry.columns)
+    // No lanes until the section has items (`layOut()` makes them): an empty section costs
+    // O(1), whatever its column count.
+    self.index = IntervalIndex(laneCount: 0)
   }
 
   @usableFromInline
@@ -317,15 +319,17 @@ internal struct _Section: _SectionStorage {
 
   @inlinable var needsLayout: Bool { validCount != records.count || laidOut != records.count }
 
-  /// One lane per column.
-  @inlinable var laneCount: Int { geometry.columns }
+  /// One lane per column, none while the section has no items: an empty section keeps no
+  /// per-column storage (no lanes, no column state, no checkpoints), so it costs O(1) whatever
+  /// its column count.
+  @inlinable var laneCount: Int { records.isEmpty ? 0 : geometry.columns }
 
-  /// The waterfall's own invariants: the column state has one entry per column, and there is a
-  /// saved column state for every 64 items (one more when the count is a multiple of 64 after a
-  /// deletion), each of `c + 1` values.
+  /// The waterfall's own invariants: the column state has one entry per column (none in an empty
+  /// section), and there is a saved column state for every 64 items (one more when the count is
+  /// a multiple of 64 after a deletion), each of `c + 1` values.
   @usableFromInline
   func _violation() -> String? {
-    let c = geometry.columns, n = records.count, saved = checkpointCounts.count
+    let n = records.count, c = n == 0 ? 0 : geometry.columns, saved = checkpointCounts.count
     if next.count != c { return "column state has \(next.count) entries for \(c) columns" }
     if checkpoints.count != saved * (c + 1) { return "\(checkpoints.count) checkpoint values for \(saved) checkpoints" }
     let least = (n + Self.checkpointInterval - 1) >> Self.checkpointShift
@@ -365,12 +369,14 @@ internal struct _Section: _SectionStorage {
       start = validCount  // a pure append: continue from the live state
     } else if validCount == 0 || next.count != c {
       start = 0
-      next = Array(repeating: geometry.top, count: c)
       bottom = -.infinity
       oneColumnPlaced = 0
-      checkpoints.removeAll(keepingCapacity: true)
-      checkpointCounts.removeAll(keepingCapacity: true)
-      index.reset(laneCount: c)
+      // An empty section keeps nothing per column (`laneCount`); one with items keeps its room.
+      let keep = !records.isEmpty
+      next = keep ? Array(repeating: geometry.top, count: c) : []
+      checkpoints.removeAll(keepingCapacity: keep)
+      checkpointCounts.removeAll(keepingCapacity: keep)
+      index.reset(laneCount: keep ? c : 0, keepingCapacity: keep)
     } else {
       let m = validCount >> Self.checkpointShift
       start = m * interval
@@ -383,7 +389,7 @@ internal struct _Section: _SectionStorage {
       index.removeAll(from: start)
     }
     let n = records.count
-    if start == 0 {
+    if start == 0 && n > 0 {
       // Only from scratch: reserving on every pass would reallocate exactly, O(n) per append.
       checkpoints.reserveCapacity((n / interval + 1) * (c + 1))
       checkpointCounts.reserveCapacity(n / interval + 1)
