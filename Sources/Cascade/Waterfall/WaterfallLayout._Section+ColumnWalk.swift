@@ -286,30 +286,41 @@ extension _Section {
           var p = cursor.position
           var clean = false
           var next = cur[l]
-          while p < ids.count {
-            let t = Int(ids[p])
-            if t >= bound { break }
-            if t <= lastDone || coversSeveral(records[t]) {
+          // The hot loop: locals only, the lane's samples through a pointer.
+          var last = lastDone, moved = 0
+          var boundary = (written + 1) << Self.checkpointShift
+          lanes[l].samples.withUnsafeMutableBufferPointer { samples in
+            while p < ids.count {
+              let t = Int(ids[p])
+              if t >= bound { break }
+              let record = records[t]
+              if t <= last || record.column < 0 || record.span > 1 {
+                p += 1
+                continue
+              }
+              if t >= boundary {
+                cur[l] = next
+                cross(to: t)
+                boundary = (written + 1) << Self.checkpointShift
+              }
+              let old = record.y + record.height + spacing
+              let maxY = next + record.height
+              records[t].y = next
+              if p & 15 == 0 && p >> 4 < samples.count { samples[p >> 4] = maxY }
+              next = maxY + spacing
+              last = t
+              moved += 1
               p += 1
-              continue
+              if next.bitPattern == old.bitPattern {
+                clean = true
+                break
+              }
             }
-            if t >> Self.checkpointShift > written {
-              cur[l] = next
-              cross(to: t)
-            }
-            let old = records[t].y + records[t].height + spacing
-            let maxY = next + records[t].height
-            records[t].y = next
-            sample(l, p, maxY)
-            next = maxY + spacing
-            placed += 1
-            lastDone = t
-            src[l] = t
-            p += 1
-            if next.bitPattern == old.bitPattern {
-              clean = true
-              break
-            }
+          }
+          if moved > 0 {
+            lastDone = last
+            placed += moved
+            src[l] = last
           }
           cur[l] = next
           if clean {
