@@ -249,6 +249,7 @@ extension _Section {
               cur[j] = next
               src[j] = t
             }
+            lastDone = t  // final: a lane cursor that meets it skips it
             continue
           }
           cross(to: t)
@@ -293,8 +294,9 @@ extension _Section {
             while p < ids.count {
               let t = Int(ids[p])
               if t >= bound { break }
-              let record = records[t]
-              if t <= last || record.column < 0 || record.span > 1 {
+              // Items of this lane covering several columns are at most `last` (the multi-column
+              // items below `tM` have all been visited), so the column and span are not read.
+              if t <= last {
                 p += 1
                 continue
               }
@@ -303,8 +305,9 @@ extension _Section {
                 cross(to: t)
                 boundary = (written + 1) << Self.checkpointShift
               }
-              let old = record.y + record.height + spacing
-              let maxY = next + record.height
+              let height = records[t].height
+              let old = records[t].y + height + spacing
+              let maxY = next + height
               records[t].y = next
               if p & 15 == 0 && p >> 4 < samples.count { samples[p >> 4] = maxY }
               next = maxY + spacing
