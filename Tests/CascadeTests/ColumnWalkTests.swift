@@ -49,37 +49,39 @@ struct ColumnWalkTests {
     #expect(layout.contentSize.height == 200)
   }
 
+  /// Applies one size change to `threeColumns()` and checks how many items it placed and every
+  /// frame after it.
+  func expectChange(_ item: WaterfallItem, at i: Int, placed: Int, frames: [Rect],
+                    sourceLocation: SourceLocation = #_sourceLocation) throws {
+    var layout = try Self.threeColumns()
+    let before = layout._placedItemCount
+    try layout.apply(.replaceItems([item], at: i, section: 0))
+    #expect(layout._placedItemCount - before == placed, sourceLocation: sourceLocation)
+    #expect(Self.frames(layout) == frames, sourceLocation: sourceLocation)
+    #expect(layout.contentSize.height == frames.map(\.maxY).max()!, sourceLocation: sourceLocation)
+    #expect(layout._violation() == nil, sourceLocation: sourceLocation)
+  }
+
   /// c shrinks to 10: column 2 changes, but e still starts at column 1's 110, so column 2 is
   /// clean again after e and the walk stops: it places c and e, nothing else.
   @Test func aSpanningItemStopsTheWalk() throws {
-    var layout = try Self.threeColumns()
-    let placed = layout._placedItemCount
-    try layout.apply(.replaceItems([.height(10)], at: 2, section: 0))
-    #expect(layout._placedItemCount - placed == 2)
-    #expect(Self.frames(layout) == [
+    try expectChange(.height(10), at: 2, placed: 2, frames: [
       Rect(x: 0, y: 0, width: 100, height: 200), Rect(x: 110, y: 0, width: 100, height: 50),
       Rect(x: 220, y: 0, width: 100, height: 10), Rect(x: 110, y: 60, width: 100, height: 40),
       Rect(x: 110, y: 110, width: 210, height: 30), Rect(x: 110, y: 150, width: 100, height: 20),
       Rect(x: 220, y: 150, width: 100, height: 20),
     ])
-    #expect(layout._violation() == nil)
   }
 
   /// b grows to 100: d moves to 110, e to max(160, 70) = 160 and carries column 2 with it, so f
-  /// and g move to 200. a and c stay: the walk places b, d, e, f and g.
+  /// and g move to 200 (content height 220). a and c stay: the walk places b, d, e, f and g.
   @Test func aSpanningItemCarriesTheChangeAcross() throws {
-    var layout = try Self.threeColumns()
-    let placed = layout._placedItemCount
-    try layout.apply(.replaceItems([.height(100)], at: 1, section: 0))
-    #expect(layout._placedItemCount - placed == 5)
-    #expect(Self.frames(layout) == [
+    try expectChange(.height(100), at: 1, placed: 5, frames: [
       Rect(x: 0, y: 0, width: 100, height: 200), Rect(x: 110, y: 0, width: 100, height: 100),
       Rect(x: 220, y: 0, width: 100, height: 60), Rect(x: 110, y: 110, width: 100, height: 40),
       Rect(x: 110, y: 160, width: 210, height: 30), Rect(x: 110, y: 200, width: 100, height: 20),
       Rect(x: 220, y: 200, width: 100, height: 20),
     ])
-    #expect(layout.contentSize.height == 220)
-    #expect(layout._violation() == nil)
   }
 
   /// One-column items only: a change moves exactly the items below it in its own column, far
@@ -126,7 +128,7 @@ struct ColumnWalkTests {
     for step in 0..<150 {
       let s = rng.int(0...layout.numberOfSections - 1)
       var batch: [WaterfallLayout.Change] = []
-      var n = layout.numberOfItems(inSection: s)
+      let n = layout.numberOfItems(inSection: s)
       for _ in 0..<rng.int(1...4) where n > 0 {
         let i = rng.int(0...n - 1)
         var resized = layout.item(at: ItemPath(item: i, section: s))!
@@ -138,7 +140,7 @@ struct ColumnWalkTests {
         batch.append(.replaceItems([resized], at: i, section: s))
       }
       switch rng.int(0...9) {
-      case 0: batch.append(.appendItems((0..<rng.int(1...5)).map { _ in item() }, section: s)); n += 0
+      case 0: batch.append(.appendItems((0..<rng.int(1...5)).map { _ in item() }, section: s))
       case 1 where n > 2: batch.append(.deleteItems(rng.int(0...n - 2)..<n - 1, section: s))
       case 2: batch.append(.insertItems([item()], at: rng.int(0...n), section: s))
       case 3 where n > 1: batch.append(.moveItem(from: ItemPath(item: rng.int(0...n - 1), section: s), to: ItemPath(item: rng.int(0...n - 1), section: s)))

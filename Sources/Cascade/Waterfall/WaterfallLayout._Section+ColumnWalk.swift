@@ -284,13 +284,14 @@ extension _Section {
           if slot[l] < 0 { continue }  // the column became clean: the cursor is dropped
           let bound = Swift.min(heap.first?.id ?? Int.max, tM, tR, limit)
           let ids = lane(l)
-          var p = cursor.position
-          var clean = false
-          var next = cur[l]
-          // The hot loop: locals only, the lane's samples through a pointer.
-          var last = lastDone, moved = 0
-          var boundary = (written + 1) << Self.checkpointShift
-          lanes[l].samples.withUnsafeMutableBufferPointer { samples in
+          // The hot loop keeps its state in locals of its own closure, returned at the end: a
+          // variable captured from outside would live in memory, and every store into the
+          // records would make the loop load it again (the pointer might alias it).
+          let first = cursor.position, from = cur[l], done = lastDone
+          let (p, next, last, moved, clean) = lanes[l].samples.withUnsafeMutableBufferPointer {
+            samples -> (Int, Double, Int, Int, Bool) in
+            var p = first, next = from, last = done, moved = 0
+            var boundary = (written + 1) << Self.checkpointShift
             while p < ids.count {
               let t = Int(ids[p])
               if t >= bound { break }
@@ -314,11 +315,9 @@ extension _Section {
               last = t
               moved += 1
               p += 1
-              if next.bitPattern == old.bitPattern {
-                clean = true
-                break
-              }
+              if next.bitPattern == old.bitPattern { return (p, next, last, moved, true) }
             }
+            return (p, next, last, moved, false)
           }
           if moved > 0 {
             lastDone = last
