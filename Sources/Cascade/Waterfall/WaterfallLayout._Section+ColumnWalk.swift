@@ -65,13 +65,20 @@ extension _Section {
     defer { swap(&lanes, &index._lanes) }
 
     // Per column: the state `cur` as of item `src` (exact for dirty columns), the position in
-    // `dirty` (-1 when clean), and whether the heap holds a cursor of its lane.
-    var cur = [Double](repeating: 0, count: c)
-    var src = [Int](repeating: -1, count: c)
-    var slot = [Int](repeating: -1, count: c)
-    var inHeap = [Bool](repeating: false, count: c)
-    var dirty: [Int] = []
-    var heap: [_WalkCursor] = []
+    // `dirty` (-1 when clean), and whether the heap holds a cursor of its lane. Temporary
+    // allocations (on the stack for a few columns): an update allocates nothing for the walk.
+    // `dirty` and the heap hold at most one entry per column.
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: c) { cur in
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * c) { ints in
+    withUnsafeTemporaryAllocation(of: Bool.self, capacity: c) { inHeap in
+    withUnsafeTemporaryAllocation(of: _WalkCursor.self, capacity: c) { heapStorage in
+    cur.initialize(repeating: 0)
+    ints.initialize(repeating: -1)
+    inHeap.initialize(repeating: false)
+    let src = UnsafeMutableBufferPointer(rebasing: ints[0..<c])
+    let slot = UnsafeMutableBufferPointer(rebasing: ints[c..<(2 * c)])
+    var dirty = _BoundedStack(UnsafeMutableBufferPointer(rebasing: ints[(2 * c)...]))
+    var heap = _BoundedStack(heapStorage)
 
     index._ids.withUnsafeBufferPointer { ids in
     multiColumn.withUnsafeBufferPointer { multi in
@@ -177,7 +184,7 @@ extension _Section {
           written += 1
           if written >= checkpointCount { continue }
           let base = written * c
-          for j in dirty { saved[base + j] = cur[j] }
+          for j in dirty.elements { saved[base + j] = cur[j] }
         }
       }
 
@@ -188,8 +195,8 @@ extension _Section {
       /// Starts at changed item r with no dirty column: the exact state before r, from the
       /// checkpoint at or before it and the items between.
       func restart(at r: Int) {
-        for cursor in heap { inHeap[cursor.lane] = false }
-        heap.removeAll(keepingCapacity: true)
+        for cursor in heap.elements { inHeap[cursor.lane] = false }
+        heap.removeAll()
         let m = r >> Self.checkpointShift
         for j in 0..<c { cur[j] = saved[m * c + j] }
         for t in (m << Self.checkpointShift)..<r {
@@ -339,12 +346,43 @@ extension _Section {
     }
     }
     }
-    if stopAt < Int.max {
-      validCount = Swift.min(validCount, stopAt)
-    } else if liveEnd {
+    if stopAt == Int.max && liveEnd {
       // The walk reached the end: the dirty columns' state after the last item is the live one.
-      for j in dirty { next[j] = cur[j] }
+      for j in dirty.elements { next[j] = cur[j] }
     }
+    }
+    }
+    }
+    }
+    if stopAt < Int.max { validCount = Swift.min(validCount, stopAt) }
     return placed
   }
+}
+
+/// A stack of at most `base.count` plain values in memory the caller owns (a temporary
+/// allocation): the column walk's dirty columns and cursor heap. Appending past the capacity
+/// traps (the walk holds at most one entry per column in each).
+@usableFromInline
+internal struct _BoundedStack<Element> {
+  @usableFromInline let base: UnsafeMutableBufferPointer<Element>
+  @usableFromInline private(set) var count = 0
+  @inlinable init(_ base: UnsafeMutableBufferPointer<Element>) { self.base = base }
+  @inlinable var isEmpty: Bool { count == 0 }
+  @inlinable var first: Element? { count > 0 ? base[0] : nil }
+  @inlinable var elements: Slice<UnsafeMutableBufferPointer<Element>> { base[0..<count] }
+  @inlinable subscript(i: Int) -> Element {
+    get { base[i] }
+    nonmutating set { base[i] = newValue }
+  }
+  @inlinable mutating func append(_ element: Element) {
+    precondition(count < base.count, "_BoundedStack: more than \(base.count) elements")
+    base[count] = element
+    count += 1
+  }
+  @inlinable mutating func removeLast() -> Element {
+    count -= 1
+    return base[count]
+  }
+  @inlinable mutating func removeAll() { count = 0 }
+  @inlinable func swapAt(_ i: Int, _ j: Int) { base.swapAt(i, j) }
 }

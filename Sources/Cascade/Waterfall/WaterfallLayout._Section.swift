@@ -402,23 +402,25 @@ internal struct _Section: _SectionStorage {
     if !resized.isEmpty {
       // Items below `limit` are laid out and where they were when the walk's state was saved.
       let limit = Swift.min(validCount, laidOut)
-      var changed = resized.filter { $0 < limit }
-      resized.removeAll()
+      // Sorted, once each, below `limit`, in `resized`'s own buffer (kept for the next batch).
+      var changed: [Int] = []
+      swap(&changed, &resized)
+      changed.sort()
+      var unique = 0
+      for q in changed.indices where changed[q] < limit && (unique == 0 || changed[unique - 1] != changed[q]) {
+        changed[unique] = changed[q]
+        unique += 1
+      }
+      changed.removeSubrange(unique...)
       if !changed.isEmpty {
-        changed.sort()
-        // An item replaced twice in one batch is walked once.
-        var unique = 0
-        for r in changed where unique == 0 || changed[unique - 1] != r {
-          changed[unique] = r
-          unique += 1
-        }
-        changed.removeSubrange(unique...)
         if Self.tracksMultiColumn(geometry) && next.count == c {
           walked = walkColumns(from: changed, limit: limit)
         } else {
           validCount = Swift.min(validCount, changed[0])
         }
       }
+      changed.removeAll(keepingCapacity: true)
+      swap(&changed, &resized)
       if validCount == records.count && laidOut == records.count {
         bottom = indexedBottom()
         finish()
