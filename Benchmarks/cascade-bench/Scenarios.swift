@@ -359,8 +359,8 @@ struct Scenarios {
       }
     }
     if wants("update.keepColumns") {
-      // The same change with keepColumns: every item remembers its column, so the replay places
-      // items without any column search.
+      // The same change with keepColumns: every item remembers its column, so the change walks
+      // only the changed item's column (Docs/Waterfall.md, "Keeping columns").
       var parameters = collection.parameters
       parameters.keepColumns = true
       var layout = mustSucceed("keepColumns layout") {
@@ -369,7 +369,7 @@ struct Scenarios {
       }
       var flip = 0
       bench.measure("update.keepColumns", n: n, unit: .perUpdate,
-                    note: "update.middle's change with keepColumns: true (remembered columns, no column search)") { k in
+                    note: "update.middle's change with keepColumns: true (a column walk: only the items below it in its column move)") { k in
         var sum = 0
         for _ in 0..<k {
           flip ^= 1

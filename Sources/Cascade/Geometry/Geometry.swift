@@ -200,3 +200,26 @@ public struct EdgeInsets: Hashable, Sendable {
   /// No insets.
   public static let zero = EdgeInsets()
 }
+
+/// Room for the rounding around values of these magnitudes: `scale` times the sum of their
+/// magnitudes (a non-finite value counts 0), plus `floor`. Each magnitude is scaled before it is
+/// added, so the slack stays finite (at most five times `scale · greatestFiniteMagnitude`) even
+/// when the values themselves are near `Double.greatestFiniteMagnitude`: queries near the limit
+/// run on finite arithmetic. O(1).
+@inlinable
+internal func _roundingSlack(
+  _ a: Double, _ b: Double, _ c: Double = 0, _ d: Double = 0, _ e: Double = 0, scale: Double, floor: Double = 0
+) -> Double {
+  @inline(__always) func term(_ v: Double) -> Double { v.isFinite ? Swift.abs(v) * scale : 0 }
+  return term(a) + term(b) + term(c) + term(d) + term(e) + floor
+}
+
+/// `[low - slack, high + slack]` for a finite `slack`, where an end that was finite stays
+/// finite (within ±`greatestFiniteMagnitude`): a query interval grown for rounding that does not
+/// overflow to infinity. An infinite end stays as it is. O(1).
+@inlinable
+internal func _grown(_ low: Double, _ high: Double, by slack: Double) -> (low: Double, high: Double) {
+  let l = low - slack, h = high + slack
+  return (l.isInfinite && low.isFinite ? -Double.greatestFiniteMagnitude : l,
+          h.isInfinite && high.isFinite ? Double.greatestFiniteMagnitude : h)
+}

@@ -71,11 +71,12 @@ internal struct _SectionOrigins: Sendable {
 
   /// Room for the rounding between section and content coordinates, for a query about `a`,
   /// `b` and an origin `c`: far more than the few ulps `local + origin` can differ by, and
-  /// harmless, since every candidate is then tested exactly. O(1).
+  /// harmless, since every candidate is then tested exactly. Finite whatever the values. O(1).
   @inlinable
   internal func slack(_ a: Double, _ b: Double, _ c: Double = 0) -> Double {
-    func magnitude(_ v: Double) -> Double { v.isFinite ? Swift.abs(v) : 0 }
-    return (magnitude(a) + magnitude(b) + magnitude(c) + magnitude(total) + 1) * 0x1p-40
+    // Scaled term by term: a sum of the magnitudes first would overflow near the largest finite
+    // values and make every bound infinite.
+    _roundingSlack(a, b, c, total, scale: 0x1p-40, floor: 0x1p-40)
   }
 
   /// The first section whose end (`origin + height`) is greater than `y`, or `count`. O(log s).

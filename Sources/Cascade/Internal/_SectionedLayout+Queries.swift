@@ -120,8 +120,9 @@ extension _SectionedLayout {
     let going = withUnsafeMutablePointer(to: &sink) { sink in
       sections[s].records.withUnsafeBufferPointer { records in
         var visitor = _ItemVisitor(records: records, geometry: geometry, section: s, y0: y0, rect: rect, sink: sink)
+        let search = _grown(rect.minY - y0, rect.maxY - y0, by: slack)
         sections[s].index.forEachOverlapping(
-          rect.minY - y0 - slack, rect.maxY - y0 + slack, after: afterItem, in: _RecordBounds(records),
+          search.low, search.high, after: afterItem, in: _RecordBounds(records),
           visiting: &visitor)
         return visitor.going
       }
@@ -158,10 +159,11 @@ extension _SectionedLayout {
         if header.frame.contains(point) { return header }
       }
       let local = point.y - y0
+      let search = _grown(local, local, by: slack)
       let found = sections[s].records.withUnsafeBufferPointer { records in
         var visitor = _PointVisitor(records: records, geometry: geometry, section: s, y0: y0, point: point)
         sections[s].index.forEachOverlapping(
-          local - slack, local + slack, after: -1, in: _RecordBounds(records), visiting: &visitor)
+          search.low, search.high, after: -1, in: _RecordBounds(records), visiting: &visitor)
         return visitor.found
       }
       if let found { return found }

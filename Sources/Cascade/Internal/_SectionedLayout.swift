@@ -87,7 +87,9 @@ internal protocol _SectionStorage: Sendable {
   static func id(of item: Item) -> ItemID?
   /// Item `i` as given (with its id).
   func item(at i: Int) -> Item
-  /// Replaces item `i`'s description (not its id).
+  /// Replaces item `i`'s description (not its id) and marks what needs layout again: the items
+  /// from `i` on (`invalidate(from:)`), or less when the section knows the change is local (a
+  /// waterfall with `keepColumns`: the items below it in its columns).
   mutating func replace(at i: Int, with item: Item)
   /// Item `i` has just been moved here.
   mutating func movedIn(at i: Int)
@@ -310,7 +312,6 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
             }
           }
         }
-        sections[s].invalidate(from: i)
         dirty.append(s)
       case .moveItem(let from, let to):
         let record = sections[from.section].records.remove(at: from.item)

@@ -358,7 +358,10 @@ internal struct _ListSection: _SectionStorage {
   @usableFromInline static func item(_ record: Row) -> ListItem { ListItem(height: record.height) }
   @usableFromInline static func id(of item: ListItem) -> ItemID? { nil }
   @usableFromInline func item(at i: Int) -> ListItem { Self.item(records[i]) }
-  @usableFromInline mutating func replace(at i: Int, with item: ListItem) { records[i] = Self.record(item) }
+  @usableFromInline mutating func replace(at i: Int, with item: ListItem) {
+    records[i] = Self.record(item)
+    invalidate(from: i)
+  }
   @usableFromInline mutating func movedIn(at i: Int) {}
   @usableFromInline mutating func parametersWereSet() {}
 

@@ -70,9 +70,9 @@ internal struct _Presentation: Sendable, Equatable {
   @inlinable func searchRect(_ r: Rect, contentWidth: Double) -> Rect {
     let u = internalRect(r, contentWidth: contentWidth)
     if direction == .leftToRight { return u }
-    let slack = (Swift.abs(contentWidth) + Swift.abs(r.minX) + Swift.abs(r.maxX) + Swift.abs(r.minY) + Swift.abs(r.maxY))
-      * 1e-12 + Double.leastNormalMagnitude
-    return Rect(x: u.minX - slack, y: u.minY - slack, width: u.width + 2 * slack, height: u.height + 2 * slack)
+    let slack = _roundingSlack(contentWidth, r.minX, r.maxX, r.minY, r.maxY, scale: 1e-12, floor: .leastNormalMagnitude)
+    let x = _grown(u.minX, u.maxX, by: slack), y = _grown(u.minY, u.maxY, by: slack)
+    return Rect(x: x.low, y: y.low, width: x.high - x.low, height: y.high - y.low)
   }
 }
 

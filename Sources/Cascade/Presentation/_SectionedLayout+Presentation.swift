@@ -94,7 +94,7 @@ extension _SectionedLayout {
     guard point.x.isFinite, point.y.isFinite else { return nil }
     let cw = _contentWidth(p)
     let local = p.internalRect(Rect(x: point.x, y: point.y, width: 0, height: 0), contentWidth: cw).origin
-    let slack = (Swift.abs(cw) + Swift.abs(point.x) + Swift.abs(point.y)) * 1e-12 + Double.leastNormalMagnitude
+    let slack = _roundingSlack(cw, point.x, point.y, scale: 1e-12, floor: .leastNormalMagnitude)
     if let viewport {
       let pinY = p.internalRect(viewport, contentWidth: cw).minY
       if !pinY.isNaN {
@@ -111,7 +111,8 @@ extension _SectionedLayout {
       }
     }
     var sink = _PointSink(p, cw, point, skippingHeaders: viewport != nil)
-    let box = Rect(x: local.x - slack, y: local.y - slack, width: 2 * slack, height: 2 * slack)
+    let x = _grown(local.x, local.x, by: slack), y = _grown(local.y, local.y, by: slack)
+    let box = Rect(x: x.low, y: y.low, width: x.high - x.low, height: y.high - y.low)
     Self._query(sections, origins, box, after: nil, into: &sink)
     return sink.found
   }

@@ -4,6 +4,8 @@
 //   _ItemRecord          an item's input (measure, span) and output (column, y, height): 40 bytes
 //   _Geometry            a section's parameters resolved for the current width
 //   _Section             records + interval index + checkpoints; `layOut()` places the dirty tail
+//                        (the column walk of `keepColumns` size changes is in
+//                        `WaterfallLayout._Section+ColumnWalk.swift`)
 
 /// An item as the waterfall stores it: what the user gave and where it went. x and width are
 /// not stored: they follow from `column`, `span` and the section's geometry.
@@ -167,7 +169,7 @@ internal struct _Section: _SectionStorage {
   @usableFromInline typealias LayoutParameters = WaterfallParameters
 
   /// Items between two saved column states. A change at item i replays at most this many items
-  /// before i; each saved state costs `(c + 1) * 8 + 8` bytes, under a byte per item at 4 columns.
+  /// before i; each saved state costs `c * 8 + 8` bytes, under a byte per item at 4 columns.
   @usableFromInline static let checkpointShift = 6
   @usableFromInline static var checkpointInterval: Int { 1 << checkpointShift }
 
@@ -180,8 +182,9 @@ internal struct _Section: _SectionStorage {
   @usableFromInline var uid = 0
   @usableFromInline var index: IntervalIndex
 
-  /// Column state before item `m * checkpointInterval`: `next[0 ..< c]` then the running bottom,
-  /// `c + 1` doubles per checkpoint.
+  /// Column state before item `m * checkpointInterval`: `next[0 ..< c]`, `c` doubles per
+  /// checkpoint. (No running bottom: the bottom of the items before a point is read from the
+  /// index's lanes, `indexedBottom()`, so that a column walk need not rewrite it.)
   @usableFromInline var checkpoints: [Double] = []
   /// One-column items placed before each checkpoint (for `leftToRight` / `rightToLeft`).
   @usableFromInline var checkpointCounts: [Int] = []
@@ -195,6 +198,13 @@ internal struct _Section: _SectionStorage {
   @usableFromInline var laidOut = -1
   /// Items `0 ..< validCount` have their final frames; the rest need `layOut()`.
   @usableFromInline var validCount = 0
+  /// With `keepColumns`: items below `validCount` whose size changed and that keep their column
+  /// and span. Their records hold the new description with the old frame until `layOut()`'s
+  /// column walk moves them and the items below them in their columns.
+  @usableFromInline var resized: [Int] = []
+  /// With `keepColumns` and more than one column: the items that cover several columns (spanning
+  /// and full-width), in increasing order, for the column walk. Empty otherwise.
+  @usableFromInline var multiColumn: [Int32] = []
 
   /// Where the footer starts (`bottom + insets.bottom`), relative to the section's top.
   @usableFromInline var footerY: Double = 0
@@ -216,7 +226,9 @@ internal struct _Section: _SectionStorage {
         initialized += 1
       }
     }
-    self.index = IntervalIndex(laneCount: geometry.columns)
+    // No lanes until the section has items (`layOut()` makes them): an empty section costs
+    // O(1), whatever its column count.
+    self.index = IntervalIndex(laneCount: 0)
   }
 
   @usableFromInline
@@ -241,7 +253,9 @@ internal struct _Section: _SectionStorage {
   }
 
   /// Replaces item `i`'s description. With `keepColumns`, an item whose span is unchanged and
-  /// whose new description names no column keeps its remembered column.
+  /// whose new description names no column keeps its remembered column, and then only its size
+  /// can have changed: it waits in `resized` for `layOut()`'s column walk, which moves the items
+  /// below it in its columns only. Any other replacement marks the items from `i` on.
   @usableFromInline
   mutating func replace(at i: Int, with item: WaterfallItem) {
     var record = _ItemRecord(item)
@@ -250,7 +264,17 @@ internal struct _Section: _SectionStorage {
       record.column = old.column
       record.remembers = true
     }
-    records[i] = record
+    if geometry.keepColumns && old.remembers && record.remembers && record.column == old.column
+      && record.span == old.span && i < validCount {
+      // The old frame stays until the walk, which compares it with the new one.
+      record.y = old.y
+      record.height = old.height
+      records[i] = record
+      resized.append(i)
+    } else {
+      records[i] = record
+      invalidate(from: i)
+    }
   }
 
   /// A moved item is placed afresh.
@@ -315,19 +339,27 @@ internal struct _Section: _SectionStorage {
     setGeometry(Self.geometry(parameters, over: layout, width: width))
   }
 
-  @inlinable var needsLayout: Bool { validCount != records.count || laidOut != records.count }
+  @inlinable var needsLayout: Bool { validCount != records.count || laidOut != records.count || !resized.isEmpty }
 
-  /// One lane per column.
-  @inlinable var laneCount: Int { geometry.columns }
+  /// One lane per column, none while the section has no items: an empty section keeps no
+  /// per-column storage (no lanes, no column state, no checkpoints), so it costs O(1) whatever
+  /// its column count.
+  @inlinable var laneCount: Int { records.isEmpty ? 0 : geometry.columns }
 
-  /// The waterfall's own invariants: the column state has one entry per column, and there is a
-  /// saved column state for every 64 items (one more when the count is a multiple of 64 after a
-  /// deletion), each of `c + 1` values.
+  /// The waterfall's own invariants: the column state has one entry per column (none in an empty
+  /// section), and there is a saved column state for every 64 items (one more when the count is
+  /// a multiple of 64 after a deletion), each of `c` values; no size change waits for the column
+  /// walk; with `keepColumns` and several columns, `multiColumn` lists exactly the items that
+  /// cover several columns.
   @usableFromInline
   func _violation() -> String? {
-    let c = geometry.columns, n = records.count, saved = checkpointCounts.count
+    let n = records.count, c = n == 0 ? 0 : geometry.columns, saved = checkpointCounts.count
     if next.count != c { return "column state has \(next.count) entries for \(c) columns" }
-    if checkpoints.count != saved * (c + 1) { return "\(checkpoints.count) checkpoint values for \(saved) checkpoints" }
+    if checkpoints.count != saved * c { return "\(checkpoints.count) checkpoint values for \(saved) checkpoints" }
+    if !resized.isEmpty { return "\(resized.count) size changes left for the column walk" }
+    let several = Self.tracksMultiColumn(geometry)
+      ? records.indices.filter { records[$0].column < 0 || records[$0].span > 1 }.map(Int32.init) : []
+    if multiColumn != several { return "multiColumn lists \(multiColumn.count) items, not the \(several.count) that cover several columns" }
     let least = (n + Self.checkpointInterval - 1) >> Self.checkpointShift
     if saved < least || saved > (n >> Self.checkpointShift) + 1 || (n == 0 && saved != 0) {
       return "\(saved) checkpoints for \(n) items"
@@ -350,42 +382,82 @@ internal struct _Section: _SectionStorage {
     laidOut = -1
   }
 
-  /// Places items `validCount ..< count`, from the last checkpoint at or before `validCount`.
+  /// Whether a section with this geometry keeps `multiColumn` (and can walk columns).
+  @inlinable
+  static func tracksMultiColumn(_ g: _Geometry) -> Bool { g.keepColumns && g.columns > 1 }
+
+  /// Applies the size changes waiting in `resized` by the column walk
+  /// (``walkColumns(from:limit:)``), then places items `validCount ..< count`, from the last
+  /// checkpoint at or before `validCount`.
   ///
-  /// - Returns: the number of items placed.
-  /// - Complexity: O((n - i + B) · c) for a first invalid item i, n items, c columns and the
-  ///   checkpoint interval B; the index loses and regains the same ids.
+  /// - Returns: the number of items placed (by the walk and the placement loop).
+  /// - Complexity: the walk's, plus O((n - i + B) · c) for a first invalid item i, n items,
+  ///   c columns and the checkpoint interval B; the index loses and regains the same ids.
   @usableFromInline
   @discardableResult
   mutating func layOut() -> Int {
     let c = geometry.columns
     let interval = Self.checkpointInterval
+    var walked = 0
+    if !resized.isEmpty {
+      // Items below `limit` are laid out and where they were when the walk's state was saved.
+      let limit = Swift.min(validCount, laidOut)
+      // Sorted, once each, below `limit`, in `resized`'s own buffer (kept for the next batch).
+      var changed: [Int] = []
+      swap(&changed, &resized)
+      changed.sort()
+      var unique = 0
+      for q in changed.indices where changed[q] < limit && (unique == 0 || changed[unique - 1] != changed[q]) {
+        changed[unique] = changed[q]
+        unique += 1
+      }
+      changed.removeSubrange(unique...)
+      if !changed.isEmpty {
+        if Self.tracksMultiColumn(geometry) && next.count == c {
+          walked = walkColumns(from: changed, limit: limit)
+        } else {
+          validCount = Swift.min(validCount, changed[0])
+        }
+      }
+      changed.removeAll(keepingCapacity: true)
+      swap(&changed, &resized)
+      if validCount == records.count && laidOut == records.count {
+        bottom = indexedBottom()
+        finish()
+        return walked
+      }
+      if validCount == laidOut { bottom = indexedBottom() }  // the append below continues from it
+    }
     var start: Int
     if validCount == laidOut && validCount > 0 && next.count == c {
       start = validCount  // a pure append: continue from the live state
     } else if validCount == 0 || next.count != c {
       start = 0
-      next = Array(repeating: geometry.top, count: c)
       bottom = -.infinity
       oneColumnPlaced = 0
-      checkpoints.removeAll(keepingCapacity: true)
-      checkpointCounts.removeAll(keepingCapacity: true)
-      index.reset(laneCount: c)
+      // An empty section keeps nothing per column (`laneCount`); one with items keeps its room.
+      let keep = !records.isEmpty
+      next = keep ? Array(repeating: geometry.top, count: c) : []
+      checkpoints.removeAll(keepingCapacity: keep)
+      checkpointCounts.removeAll(keepingCapacity: keep)
+      multiColumn.removeAll(keepingCapacity: keep)
+      index.reset(laneCount: keep ? c : 0, keepingCapacity: keep)
     } else {
       let m = validCount >> Self.checkpointShift
       start = m * interval
-      let base = m * (c + 1)
+      let base = m * c
       for j in 0..<c { next[j] = checkpoints[base + j] }
-      bottom = checkpoints[base + c]
       oneColumnPlaced = checkpointCounts[m]
-      checkpoints.removeSubrange((base + c + 1)...)
+      checkpoints.removeSubrange((base + c)...)
       checkpointCounts.removeSubrange((m + 1)...)
+      multiColumn.removeSubrange(multiColumn._firstIndex { Int($0) >= start }...)
       index.removeAll(from: start)
+      bottom = indexedBottom()
     }
     let n = records.count
-    if start == 0 {
+    if start == 0 && n > 0 {
       // Only from scratch: reserving on every pass would reallocate exactly, O(n) per append.
-      checkpoints.reserveCapacity((n / interval + 1) * (c + 1))
+      checkpoints.reserveCapacity((n / interval + 1) * c)
       checkpointCounts.reserveCapacity(n / interval + 1)
     }
     // From scratch, the index is built after placement in one counting pass; incrementally,
@@ -393,6 +465,7 @@ internal struct _Section: _SectionStorage {
     let appendToIndex = start > 0
     let g = geometry
     let keep = g.keepColumns
+    let tracksMulti = Self.tracksMultiColumn(g)
     var placedOneColumn = oneColumnPlaced
     var bottom = self.bottom
     records.withUnsafeMutableBufferPointer { records in
@@ -400,7 +473,6 @@ internal struct _Section: _SectionStorage {
         for i in start..<n {
           if i & (interval - 1) == 0 && (i >> Self.checkpointShift) == checkpointCounts.count {
             checkpoints.append(contentsOf: next)
-            checkpoints.append(bottom)
             checkpointCounts.append(placedOneColumn)
           }
           let span = Int(records[i].span)
@@ -445,6 +517,7 @@ internal struct _Section: _SectionStorage {
             let nextY = maxY + g.itemSpacing
             for j in s..<(s + span) { next[j] = nextY }
             if appendToIndex { index.append(i, lane: s, maxY: maxY) }
+            if tracksMulti { multiColumn.append(Int32(truncatingIfNeeded: i)) }
           } else {
             var y = next[0]
             for j in 1..<c where next[j] > y { y = next[j] }
@@ -457,6 +530,7 @@ internal struct _Section: _SectionStorage {
             let nextY = maxY + g.itemSpacing
             for j in 0..<c { next[j] = nextY }
             if appendToIndex { index.append(i, lane: 0, maxY: maxY) }
+            if tracksMulti { multiColumn.append(Int32(truncatingIfNeeded: i)) }
           }
           if maxY > bottom { bottom = maxY }
         }
@@ -471,9 +545,29 @@ internal struct _Section: _SectionStorage {
     oneColumnPlaced = placedOneColumn
     laidOut = n
     validCount = n
-    footerY = (bottom == -.infinity ? g.top : bottom) + g.insetBottom
-    height = g.footer > 0 ? footerY + g.footer : footerY
-    return n - start
+    finish()
+    return walked + n - start
+  }
+
+  /// The footer's y and the height from `bottom`.
+  @inlinable
+  mutating func finish() {
+    footerY = (bottom == -.infinity ? geometry.top : bottom) + geometry.insetBottom
+    height = geometry.footer > 0 ? footerY + geometry.footer : footerY
+  }
+
+  /// The largest bottom (`maxY`) of the items in the index, or -infinity without items: the
+  /// last item of each lane has its lane's largest (the lane invariant), so this is the bottom
+  /// of every item placed so far. O(c).
+  @usableFromInline
+  func indexedBottom() -> Double {
+    var bottom = -Double.infinity
+    for lane in index._lanes where lane.count > 0 {
+      let id = Int(index._ids[lane.start + lane.count - 1])
+      let maxY = records[id].y + records[id].height
+      if maxY > bottom { bottom = maxY }
+    }
+    return bottom
   }
 
   /// `shortestFirst`: the lowest j with `next[j] <= min(next) + tolerance`.

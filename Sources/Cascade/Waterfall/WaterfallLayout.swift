@@ -55,6 +55,13 @@ public struct WaterfallLayout: InvertibleCollectionLayout {
   /// hook that lets tests check that a change recomputes only what it must.
   package var _placedItemCount: Int { _storage.placedItemCount }
 
+  /// The per-column entries the sections hold (column-state and checkpoint capacity, interval
+  /// index lanes), summed over sections: a test hook for "an empty section costs O(1) whatever
+  /// its column count". O(s).
+  package var _perColumnStorage: Int {
+    _storage.sections.reduce(0) { $0 + $1.next.capacity + $1.checkpoints.capacity + $1.index.laneCount }
+  }
+
   /// Creates a waterfall layout and lays it out.
   ///
   /// A section holds at most 2³¹ − 1 items; more, here or through a later batch, is rejected with

@@ -1,0 +1,388 @@
+// The column walk: how a `keepColumns` size change moves only the items below it in its columns.
+//
+// With remembered columns, an item's y is `max(next[j])` over the columns j it covers, and it
+// sets those columns' `next` to its `maxY + itemSpacing`: each column is a chain, and a spanning
+// or full-width item joins the chains it covers. A size change therefore changes the state of
+// its own columns only; the walk follows the changed ("dirty") columns down the section and
+// recomputes, in index order, exactly the items that cover a dirty column, with the placement's
+// own expressions, so every frame is bit for bit what a replay would give. A column becomes clean
+// again when an item's new `maxY + itemSpacing` equals its old one (a spanning item whose other
+// columns dominated both before and after); when no column is dirty the walk stops.
+//
+// What it reads:
+//   - the index's lanes: lane j holds the items that start in column j, in index order, so a
+//     dirty column's one-column items are a run of its lane (a cursor per dirty lane, merged by id
+//     through a small heap);
+//   - `multiColumn`: the items covering several columns, visited in order, since one may cover a
+//     dirty column without starting in it;
+//   - the state of a clean column before item t, needed by a spanning item that also covers a
+//     dirty one: `cur[j]` holds it as of item `src[j]`; a one-column item of lane j between
+//     `src[j]` and t is later, and a binary search in the lane finds the last one.
+// What it writes: the moved records, the lanes' samples of them, the checkpoints it passes (the
+// dirty columns' entries), and the live column state when it reaches the end.
+//
+// Cost: O(c + B + m·log n) to start at a changed item (a checkpoint restored and at most
+// B = 64 items replayed), then O(1) per moved one-column item, O(k + log n) per moved k-column
+// item (O(k·log n) when it also covers clean columns), O(k) per k-column item passed, and O(d)
+// per checkpoint passed with d dirty columns. When every column is dirty, the rest of the section
+// would move anyway: the walk stops and the ordinary replay takes over from there.
+
+extension _Section {
+  /// A lane cursor of the walk: the lane and the position of its next item, keyed by that
+  /// item's id.
+  @usableFromInline
+  struct _WalkCursor {
+    @usableFromInline var id: Int
+    @usableFromInline var lane: Int
+    @usableFromInline var position: Int
+    @inlinable init(id: Int, lane: Int, position: Int) {
+      self.id = id
+      self.lane = lane
+      self.position = position
+    }
+  }
+
+  /// Applies the size changes of items `changed` (sorted, below `limit`, each keeping its column
+  /// and span) by walking the columns they touch, items `0 ..< limit` only. When every column
+  /// becomes dirty at item t, stops and lowers `validCount` to t, so that `layOut()` replays from
+  /// the checkpoint at or before t (which the walk has brought up to date).
+  ///
+  /// - Returns: the number of items the walk placed.
+  /// - Complexity: see the top of this file: O(c + B) per changed item plus what moves.
+  @usableFromInline
+  mutating func walkColumns(from changed: [Int], limit: Int) -> Int {
+    let c = geometry.columns
+    let g = geometry
+    let spacing = g.itemSpacing
+    let checkpointCount = checkpointCounts.count
+    let liveEnd = limit == laidOut
+    var placed = 0
+    var stopAt = Int.max
+    // The lanes are taken out of the index for the walk, so that their samples can be written
+    // while the ids are read through a pointer; they go back unchanged but for those samples.
+    var lanes: [IntervalIndex._Lane] = []
+    swap(&lanes, &index._lanes)
+    defer { swap(&lanes, &index._lanes) }
+
+    // Per column: the state `cur` as of item `src` (exact for dirty columns), the position in
+    // `dirty` (-1 when clean), and whether the heap holds a cursor of its lane. Temporary
+    // allocations (on the stack for a few columns): an update allocates nothing for the walk.
+    // `dirty` and the heap hold at most one entry per column.
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: c) { cur in
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * c) { ints in
+    withUnsafeTemporaryAllocation(of: Bool.self, capacity: c) { inHeap in
+    withUnsafeTemporaryAllocation(of: _WalkCursor.self, capacity: c) { heapStorage in
+    cur.initialize(repeating: 0)
+    ints.initialize(repeating: -1)
+    inHeap.initialize(repeating: false)
+    let src = UnsafeMutableBufferPointer(rebasing: ints[0..<c])
+    let slot = UnsafeMutableBufferPointer(rebasing: ints[c..<(2 * c)])
+    var dirty = _BoundedStack(UnsafeMutableBufferPointer(rebasing: ints[(2 * c)...]))
+    var heap = _BoundedStack(heapStorage)
+
+    index._ids.withUnsafeBufferPointer { ids in
+    multiColumn.withUnsafeBufferPointer { multi in
+    checkpoints.withUnsafeMutableBufferPointer { saved in
+    records.withUnsafeMutableBufferPointer { records in
+      /// Lane l's ids, clamped to the buffer (as the index's queries clamp them).
+      func lane(_ l: Int) -> UnsafeBufferPointer<Int32> {
+        let start = lanes[l].start
+        let end = Swift.min(ids.count, start + lanes[l].count)
+        return UnsafeBufferPointer(rebasing: ids[Swift.min(start, end)..<end])
+      }
+      /// The columns a placed record covers.
+      func cover(_ r: _ItemRecord) -> Range<Int> {
+        r.column < 0 ? 0..<c : Int(r.column)..<(Int(r.column) + (r.span <= 1 ? 1 : Int(r.span)))
+      }
+      func coversSeveral(_ r: _ItemRecord) -> Bool { r.column < 0 || r.span > 1 }
+
+      func push(_ cursor: _WalkCursor) {
+        heap.append(cursor)
+        var i = heap.count - 1
+        while i > 0 {
+          let parent = (i - 1) >> 1
+          if heap[parent].id <= heap[i].id { break }
+          heap.swapAt(parent, i)
+          i = parent
+        }
+      }
+      func pop() -> _WalkCursor {
+        let top = heap[0]
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+          heap[0] = last
+          var i = 0
+          while true {
+            let l = 2 * i + 1, r = l + 1
+            var m = i
+            if l < heap.count && heap[l].id < heap[m].id { m = l }
+            if r < heap.count && heap[r].id < heap[m].id { m = r }
+            if m == i { break }
+            heap.swapAt(i, m)
+            i = m
+          }
+        }
+        return top
+      }
+      /// Puts lane l's first one-column item at or after `position` in the heap, if it is
+      /// below `limit`.
+      func pushLane(_ l: Int, from position: Int) {
+        let ids = lane(l)
+        var p = position
+        // Ids at or past `limit` may name records that have moved since (a deletion later in
+        // the batch): none is read.
+        while p < ids.count && Int(ids[p]) < limit && coversSeveral(records[Int(ids[p])]) { p += 1 }
+        if p < ids.count && Int(ids[p]) < limit {
+          push(_WalkCursor(id: Int(ids[p]), lane: l, position: p))
+          inHeap[l] = true
+        }
+      }
+      func markDirty(_ j: Int, after t: Int) {
+        if slot[j] >= 0 { return }
+        slot[j] = dirty.count
+        dirty.append(j)
+        // A cursor still in the heap already points at the lane's first item after t: every
+        // cursor below t has been popped, and this one was left when its column became clean.
+        if !inHeap[j] { pushLane(j, from: lane(j)._firstIndex { Int($0) > t }) }
+      }
+      func markClean(_ j: Int) {
+        let p = slot[j]
+        if p < 0 { return }
+        let last = dirty.removeLast()
+        if last != j {
+          dirty[p] = last
+          slot[last] = p
+        }
+        slot[j] = -1
+      }
+      /// The state of column j just before item t.
+      func state(_ j: Int, before t: Int) -> Double {
+        if slot[j] >= 0 { return cur[j] }
+        let ids = lane(j)
+        let p = ids._firstIndex { Int($0) >= t }
+        if p > 0 {
+          let id = Int(ids[p - 1])
+          // Later than what `cur[j]` holds: a one-column item, since every item covering
+          // several columns before t has been visited.
+          if id > src[j] { return records[id].y + records[id].height + spacing }
+        }
+        return cur[j]
+      }
+      /// Sets the sample of item t, at `position` in lane l, if it has one.
+      func sample(_ l: Int, _ position: Int, _ maxY: Double) {
+        if position & 15 == 0 && position >> 4 < lanes[l].samples.count {
+          lanes[l].samples[position >> 4] = maxY
+        }
+      }
+      // Checkpoints 0 ... written hold the walk's state; the next item is at or after
+      // `written * 64`, so the dirty columns' `cur` is the state before each later boundary
+      // reached.
+      var written = 0
+      func cross(to t: Int) {
+        let m = t >> Self.checkpointShift
+        while written < m {
+          written += 1
+          if written >= checkpointCount { continue }
+          let base = written * c
+          for j in dirty.elements { saved[base + j] = cur[j] }
+        }
+      }
+
+      var k = 0           // the next changed item
+      var nextMulti = 0   // the next item covering several columns
+      var lastDone = -1   // items up to here are final
+
+      /// Starts at changed item r with no dirty column: the exact state before r, from the
+      /// checkpoint at or before it and the items between.
+      func restart(at r: Int) {
+        for cursor in heap.elements { inHeap[cursor.lane] = false }
+        heap.removeAll()
+        let m = r >> Self.checkpointShift
+        for j in 0..<c { cur[j] = saved[m * c + j] }
+        for t in (m << Self.checkpointShift)..<r {
+          let next = records[t].y + records[t].height + spacing
+          for j in cover(records[t]) { cur[j] = next }
+        }
+        for j in 0..<c { src[j] = r - 1 }
+        written = m
+        nextMulti = multi._firstIndex { Int($0) >= r }
+        lastDone = r - 1
+      }
+
+      /// Places item t at y with height h; returns whether its columns' state changed.
+      func place(_ t: Int, y: Double, height h: Double) -> (changed: Bool, next: Double) {
+        let old = records[t].y + records[t].height + spacing
+        let maxY = y + h
+        records[t].y = y
+        records[t].height = h
+        let next = maxY + spacing
+        let l = records[t].lane
+        sample(l, lane(l)._firstIndex { Int($0) >= t }, maxY)
+        placed += 1
+        lastDone = t
+        return (next.bitPattern != old.bitPattern, next)
+      }
+
+      while true {
+        if dirty.isEmpty {
+          guard k < changed.count else { break }  // every column clean again: done
+          restart(at: changed[k])
+        }
+        let tH = heap.first?.id ?? Int.max
+        let tM = nextMulti < multi.count ? Int(multi[nextMulti]) : Int.max
+        let tR = k < changed.count ? changed[k] : Int.max
+        let t = Swift.min(tH, tM, tR)
+        if t >= limit {
+          cross(to: limit)
+          break
+        }
+        if dirty.count == c {
+          // Everything below moves: the ordinary replay is cheaper from here.
+          cross(to: t)
+          stopAt = t
+          break
+        }
+        if t == tM {
+          // An item covering several columns: it moves if it changed or covers a dirty column.
+          nextMulti += 1
+          let forced = t == tR
+          if forced { k += 1 }
+          let columns = cover(records[t])
+          var touched = forced
+          if !touched { for j in columns where slot[j] >= 0 { touched = true; break } }
+          if !touched {
+            let next = records[t].y + records[t].height + spacing
+            for j in columns {
+              cur[j] = next
+              src[j] = t
+            }
+            lastDone = t  // final: a lane cursor that meets it skips it
+            continue
+          }
+          cross(to: t)
+          var y = state(columns.lowerBound, before: t)
+          for j in (columns.lowerBound + 1)..<columns.upperBound {
+            let v = state(j, before: t)
+            if v > y { y = v }
+          }
+          let width = records[t].column < 0 ? g.fullWidth : g.width(span: columns.count)
+          let h = forced ? records[t].height(atWidth: width) : records[t].height
+          let (changedState, next) = place(t, y: y, height: h)
+          for j in columns {
+            cur[j] = next
+            src[j] = t
+            if changedState { markDirty(j, after: t) } else { markClean(j) }
+          }
+        } else if t == tR {
+          // A changed one-column item.
+          k += 1
+          if t <= lastDone { continue }
+          cross(to: t)
+          let j = Int(records[t].column)
+          let (changedState, next) = place(t, y: state(j, before: t), height: records[t].height(atWidth: g.columnWidth))
+          cur[j] = next
+          src[j] = t
+          if changedState { markDirty(j, after: t) } else { markClean(j) }
+        } else {
+          // A run of a dirty lane's one-column items, up to the next item of another source.
+          var cursor = pop()
+          let l = cursor.lane
+          inHeap[l] = false
+          if slot[l] < 0 { continue }  // the column became clean: the cursor is dropped
+          let bound = Swift.min(heap.first?.id ?? Int.max, tM, tR, limit)
+          let ids = lane(l)
+          // The hot loop keeps its state in locals of its own closure, returned at the end: a
+          // variable captured from outside would live in memory, and every store into the
+          // records would make the loop load it again (the pointer might alias it).
+          let first = cursor.position, from = cur[l], done = lastDone
+          let (p, next, last, moved, clean) = lanes[l].samples.withUnsafeMutableBufferPointer {
+            samples -> (Int, Double, Int, Int, Bool) in
+            var p = first, next = from, last = done, moved = 0
+            var boundary = (written + 1) << Self.checkpointShift
+            while p < ids.count {
+              let t = Int(ids[p])
+              if t >= bound { break }
+              // Items of this lane covering several columns are at most `last` (the multi-column
+              // items below `tM` have all been visited), so the column and span are not read.
+              if t <= last {
+                p += 1
+                continue
+              }
+              if t >= boundary {
+                cur[l] = next
+                cross(to: t)
+                boundary = (written + 1) << Self.checkpointShift
+              }
+              let height = records[t].height
+              let old = records[t].y + height + spacing
+              let maxY = next + height
+              records[t].y = next
+              if p & 15 == 0 && p >> 4 < samples.count { samples[p >> 4] = maxY }
+              next = maxY + spacing
+              last = t
+              moved += 1
+              p += 1
+              if next.bitPattern == old.bitPattern { return (p, next, last, moved, true) }
+            }
+            return (p, next, last, moved, false)
+          }
+          if moved > 0 {
+            lastDone = last
+            placed += moved
+            src[l] = last
+          }
+          cur[l] = next
+          if clean {
+            markClean(l)
+          } else if p < ids.count && Int(ids[p]) < limit {
+            cursor.id = Int(ids[p])
+            cursor.position = p
+            push(cursor)
+            inHeap[l] = true
+          }
+        }
+      }
+    }
+    }
+    }
+    }
+    if stopAt == Int.max && liveEnd {
+      // The walk reached the end: the dirty columns' state after the last item is the live one.
+      for j in dirty.elements { next[j] = cur[j] }
+    }
+    }
+    }
+    }
+    }
+    if stopAt < Int.max { validCount = Swift.min(validCount, stopAt) }
+    return placed
+  }
+}
+
+/// A stack of at most `base.count` plain values in memory the caller owns (a temporary
+/// allocation): the column walk's dirty columns and cursor heap. Appending past the capacity
+/// traps (the walk holds at most one entry per column in each).
+@usableFromInline
+internal struct _BoundedStack<Element> {
+  @usableFromInline let base: UnsafeMutableBufferPointer<Element>
+  @usableFromInline private(set) var count = 0
+  @inlinable init(_ base: UnsafeMutableBufferPointer<Element>) { self.base = base }
+  @inlinable var isEmpty: Bool { count == 0 }
+  @inlinable var first: Element? { count > 0 ? base[0] : nil }
+  @inlinable var elements: Slice<UnsafeMutableBufferPointer<Element>> { base[0..<count] }
+  @inlinable subscript(i: Int) -> Element {
+    get { base[i] }
+    nonmutating set { base[i] = newValue }
+  }
+  @inlinable mutating func append(_ element: Element) {
+    precondition(count < base.count, "_BoundedStack: more than \(base.count) elements")
+    base[count] = element
+    count += 1
+  }
+  @inlinable mutating func removeLast() -> Element {
+    count -= 1
+    return base[count]
+  }
+  @inlinable mutating func removeAll() { count = 0 }
+  @inlinable func swapAt(_ i: Int, _ j: Int) { base.swapAt(i, j) }
+}
