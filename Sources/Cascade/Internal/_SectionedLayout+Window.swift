@@ -1,0 +1,273 @@
+// The visible window's moves (`VisibleWindow`), for every sectioned layout.
+//
+// A window remembers, for each section meeting its rect and each lane of that section's index,
+// the two ends of the run a search of the rect would visit: `first`, the first position whose
+// bottom is below the search's lower bound, and `end`, the first whose top is at or below its
+// upper bound (both bounds are monotone along a lane, so each end is a single position). The
+// candidates are `first ..< max(first, end)`; the answer is the candidates that pass the exact
+// test (`_hit` on the absolute frame, then the presented frame), plus headers and footers.
+//
+// A move along the scroll axis, over the same state of the layout (`generation`), with the
+// same extent across the axis, in left-to-right, keeping the sections meeting the rect:
+//   1. every lane's two ends gallop from where they were to the new bounds (O(1) when they do
+//      not move, O(log d) for a distance d), into `_next`; the elements between the old and the
+//      new runs are counted, and too many make the move search instead;
+//   2. the elements that left a run are taken out of the answer, those that came are tested and
+//      put in at their place (a binary search in the answer), and those that stayed are tested
+//      again only near an edge of the old rect or the new one: an element whose bottom is above
+//      `sureLower` and top below `sureUpper` overlaps the rect vertically for sure (the slack
+//      covers the rounding between section and content coordinates, as for the search), so its
+//      answer cannot have changed; headers and footers are tested again (two comparisons).
+// Anything else searches (`elements(in:into:)`) and starts the cursors again with binary
+// searches: the answer of a search is the ground truth, and the cursors are the runs that same
+// search visits, so the two agree by construction.
+
+extension _SectionedLayout {
+  /// Moves `window` to `rect` (reported coordinates): see `WaterfallLayout.moveWindow(_:to:)`.
+  ///
+  /// - Complexity: O(t·L + c·(log k + k)) for t sections meeting the rect, L lanes each, c
+  ///   elements entering or leaving and k in the window; a search otherwise.
+  @inlinable
+  func moveWindow(_ window: inout VisibleWindow, to rect: Rect, _ p: _Presentation) {
+    let cw = p.isIdentity ? 0 : _contentWidth(p)
+    let r = p.isIdentity ? rect : p.searchRect(rect, contentWidth: cw)
+    if window._generation === generation, p.direction == .leftToRight,
+      r.minX == window._search.minX, r.maxX == window._search.maxX, r.minY.isFinite, r.maxY.isFinite,
+      Self._moveCursors(sections, origins, &window, r, rect, p, cw)
+    {
+      window._rect = rect
+      window._search = r
+      return
+    }
+    window._searched(rect) { elements(in: rect, p, into: &$0) }
+    guard p.direction == .leftToRight, r.minX.isFinite, r.maxX.isFinite, r.minY.isFinite, r.maxY.isFinite else { return }
+    Self._seedCursors(sections, origins, &window, r)
+    window._generation = generation
+    window._search = r
+  }
+
+  /// The most elements a move brings or takes away through the cursors; beyond, it searches.
+  @inlinable
+  static var _windowChangeLimit: Int { 8 }
+
+  /// Section `state`'s search bounds for a rect from `top` to `bottom`, exactly as the search
+  /// computes them (`_forEach`), and the bounds inside which an element overlaps for sure.
+  @inlinable @inline(__always)
+  static func _bounds(_ state: inout _WindowSection, _ origins: _SectionOrigins, _ top: Double, _ bottom: Double) {
+    let y0 = state.y0
+    let slack = origins.slack(top, bottom, y0)
+    state.lower = top - y0 - slack
+    state.upper = bottom - y0 + slack
+    state.sureLower = top - y0 + slack
+    state.sureUpper = bottom - y0 - slack
+  }
+
+  /// The answer's form of an element that the search would hand its sink (`a`, in the storage's
+  /// coordinates), or `nil` when the search would not report it: the search's test on the
+  /// search rect `r`, then the presented frame's on the reported `rect`.
+  @inlinable @inline(__always)
+  static func _accepted(
+    _ a: LayoutAttributes, _ r: Rect, _ rect: Rect, _ p: _Presentation, _ cw: Double
+  ) -> LayoutAttributes? {
+    guard _hit(a.frame, r) else { return nil }
+    if p.isIdentity { return a }
+    let frame = p.frame(a.frame, contentWidth: cw)
+    guard frame.intersects(rect) else { return nil }
+    return LayoutAttributes(path: a.path, frame: frame, zIndex: a.zIndex)
+  }
+
+  /// Starts the cursors for search rect `r`, whose answer the window already holds: the
+  /// sections the search meets, and in each lane the two ends by binary search.
+  ///
+  /// - Complexity: O(log s + t·L·log n), allocating nothing once the window's buffers have grown.
+  @inlinable
+  static func _seedCursors(_ sections: [Section], _ origins: _SectionOrigins, _ w: inout VisibleWindow, _ r: Rect) {
+    let top = r.minY, bottom = r.maxY
+    var s = origins.firstSection(endingAfter: top - origins.slack(top, bottom))
+    w._firstSection = s
+    w._nextOrigin = .infinity
+    w._sections.removeAll(keepingCapacity: true)
+    w._lanes.removeAll(keepingCapacity: true)
+    while s < sections.count {
+      let y0 = origins.origin(of: s)
+      if !(y0 < bottom + origins.slack(top, bottom, y0)) {
+        w._nextOrigin = y0
+        break
+      }
+      let laneCount = sections[s].height == 0 ? 0 : sections[s].index.laneCount
+      var state = _WindowSection(y0: y0, laneBase: w._lanes.count, laneCount: laneCount)
+      if laneCount > 0 {
+        _bounds(&state, origins, top, bottom)
+        let lower = state.lower, upper = state.upper
+        sections[s].records.withUnsafeBufferPointer { records in
+          let bounds = _RecordBounds(records)
+          sections[s].index._ids.withUnsafeBufferPointer { ids in
+            sections[s].index._lanes.withUnsafeBufferPointer { lanes in
+              for l in 0..<laneCount {
+                let lane = IntervalIndex._lane(l, of: lanes, in: ids)
+                w._lanes.append(_WindowLane(
+                  first: lane._firstIndex { bounds.maxY(Int($0)) > lower },
+                  end: lane._firstIndex { bounds.minY(Int($0)) >= upper }))
+              }
+            }
+          }
+        }
+        let geometry = sections[s].geometry
+        state.header = geometry.header > 0 && w._contains(.header(s))
+        state.footer = geometry.footer > 0 && w._contains(.footer(s))
+      }
+      w._sections.append(state)
+      s += 1
+    }
+    let n = w._lanes.count
+    if w._next.count > n { w._next.removeLast(w._next.count - n) }
+    while w._next.count < n { w._next.append(_WindowLane(first: 0, end: 0)) }
+  }
+
+  /// Moves the cursors to search rect `r` (reported `rect`) and edits the answer; returns `false`,
+  /// with the answer and the cursors as they were, when the sections meeting the rect change or
+  /// the move would bring or take away more than ``_windowChangeLimit`` elements.
+  ///
+  /// - Complexity: O(t·L + c·(log k + k)) as above; O(log d) more for a cursor moving d positions.
+  @inlinable
+  static func _moveCursors(
+    _ sections: [Section], _ origins: _SectionOrigins, _ w: inout VisibleWindow,
+    _ r: Rect, _ rect: Rect, _ p: _Presentation, _ cw: Double
+  ) -> Bool {
+    let top = r.minY, bottom = r.maxY
+    // The same sections: the same first one, the last one still meeting the rect, the next not.
+    guard origins.firstSection(endingAfter: top - origins.slack(top, bottom)) == w._firstSection else { return false }
+    if let last = w._sections.last, !(last.y0 < bottom + origins.slack(top, bottom, last.y0)) { return false }
+    let next = w._nextOrigin
+    if next < bottom + origins.slack(top, bottom, next) { return false }
+
+    // 1. The new ends of every run, and how many elements enter or leave.
+    var changes = 0
+    for i in 0..<w._sections.count {
+      let old = w._sections[i]
+      guard old.laneCount > 0 else { continue }
+      var new = old
+      _bounds(&new, origins, top, bottom)
+      let lower = new.lower, upper = new.upper
+      let firstForward = lower >= old.lower, endForward = upper >= old.upper
+      let s = w._firstSection + i
+      sections[s].records.withUnsafeBufferPointer { records in
+        let bounds = _RecordBounds(records)
+        sections[s].index._ids.withUnsafeBufferPointer { ids in
+          sections[s].index._lanes.withUnsafeBufferPointer { lanes in
+            for l in 0..<old.laneCount {
+              let lane = IntervalIndex._lane(l, of: lanes, in: ids)
+              let c = w._lanes[old.laneBase + l]
+              let first = IntervalIndex._gallop(lane, from: c.first, forward: firstForward) { bounds.maxY(Int($0)) > lower }
+              let end = IntervalIndex._gallop(lane, from: c.end, forward: endForward) { bounds.minY(Int($0)) >= upper }
+              w._next[old.laneBase + l] = _WindowLane(first: first, end: end)
+              let a0 = c.first, e0 = Swift.max(c.first, c.end), a1 = first, e1 = Swift.max(first, end)
+              changes += (e0 - a0) + (e1 - a1) - 2 * Swift.max(0, Swift.min(e0, e1) - Swift.max(a0, a1))
+            }
+          }
+        }
+      }
+      if changes > _windowChangeLimit { return false }
+    }
+
+    // 2. The answer: what left, what came, what stayed near an edge; headers and footers.
+    for i in 0..<w._sections.count {
+      let old = w._sections[i]
+      guard old.laneCount > 0 else { continue }
+      var new = old
+      _bounds(&new, origins, top, bottom)
+      let s = w._firstSection + i
+      let geometry = sections[s].geometry
+      let y0 = old.y0
+      let sureLower = Swift.max(old.sureLower, new.sureLower), sureUpper = Swift.min(old.sureUpper, new.sureUpper)
+      sections[s].records.withUnsafeBufferPointer { records in
+        let bounds = _RecordBounds(records)
+        sections[s].index._ids.withUnsafeBufferPointer { ids in
+          sections[s].index._lanes.withUnsafeBufferPointer { lanes in
+            for l in 0..<old.laneCount {
+              let lane = IntervalIndex._lane(l, of: lanes, in: ids)
+              let c0 = w._lanes[old.laneBase + l], c1 = w._next[old.laneBase + l]
+              let a0 = c0.first, e0 = Swift.max(c0.first, c0.end), a1 = c1.first, e1 = Swift.max(c1.first, c1.end)
+              if a0 == a1 && e0 == e1 && a0 == e0 { continue }
+              func leave(_ q: Int) { w._sync(.item(Int(lane[q]), section: s), nil) }
+              func test(_ q: Int) {
+                let id = Int(lane[q])
+                w._sync(.item(id, section: s), _accepted(_item(id, s, geometry, records[id], y0), r, rect, p, cw))
+              }
+              for q in a0..<Swift.max(a0, Swift.min(e0, a1)) { leave(q) }
+              for q in Swift.max(a0, e1)..<Swift.max(Swift.max(a0, e1), e0) { leave(q) }
+              for q in a1..<Swift.max(a1, Swift.min(e1, a0)) { test(q) }
+              for q in Swift.max(a1, e0)..<Swift.max(Swift.max(a1, e0), e1) { test(q) }
+              // What stayed: only near an edge can its answer have changed.
+              var low = Swift.max(a0, a1), high = Swift.min(e0, e1)
+              while low < high, !(bounds.maxY(Int(lane[low])) > sureLower) {
+                test(low)
+                low += 1
+              }
+              while high > low, !(bounds.minY(Int(lane[high - 1])) < sureUpper) {
+                high -= 1
+                test(high)
+              }
+            }
+          }
+        }
+      }
+      if geometry.header > 0 {
+        let header = _accepted(_header(s, geometry, y0), r, rect, p, cw)
+        if (header != nil) != old.header { w._sync(.header(s), header) }
+        new.header = header != nil
+      }
+      if geometry.footer > 0 {
+        let footer = _accepted(_footer(s, geometry, sections[s].footerY, y0), r, rect, p, cw)
+        if (footer != nil) != old.footer { w._sync(.footer(s), footer) }
+        new.footer = footer != nil
+      }
+      w._sections[i] = new
+    }
+    swap(&w._lanes, &w._next)
+    return true
+  }
+}
+
+extension IntervalIndex {
+  /// The first position of `lane` where `predicate` holds, for a predicate false and then true
+  /// along the lane, looked for from `hint` outwards by doubling steps, then a binary search;
+  /// with `forward`, the caller knows it is at or after `hint`. Always in `0 ... lane.count`.
+  ///
+  /// - Complexity: O(1) when the answer is `hint`, O(log d) when it is d positions away.
+  @inlinable
+  internal static func _gallop(
+    _ lane: UnsafeBufferPointer<Int32>, from hint: Int, forward: Bool, _ predicate: (Int32) -> Bool
+  ) -> Int {
+    let n = lane.count
+    let p = Swift.min(Swift.max(hint, 0), n)
+    if p < n && !predicate(lane[p]) {
+      var low = p + 1, step = 1
+      while true {
+        let probe = p + step
+        if probe >= n { return lane[low..<n]._firstIndex(predicate) }
+        if predicate(lane[probe]) { return lane[low..<probe]._firstIndex(predicate) }
+        low = probe + 1
+        step &<<= 1
+      }
+    }
+    if forward { return p }
+    var high = p, step = 1
+    while true {
+      let probe = p - step
+      if probe < 0 { return lane[0..<high]._firstIndex(predicate) }
+      if !predicate(lane[probe]) { return lane[(probe + 1)..<high]._firstIndex(predicate) }
+      high = probe
+      step &<<= 1
+    }
+  }
+}
+
+extension VisibleWindow {
+  /// Whether `path` is in ``elements``. O(log k).
+  @inlinable
+  internal func _contains(_ path: ElementPath) -> Bool {
+    let i = _elements._firstIndex { !($0.path < path) }
+    return i < _elements.count && _elements[i].path == path
+  }
+}
