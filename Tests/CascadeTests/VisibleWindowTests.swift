@@ -146,14 +146,14 @@ struct VisibleWindowTests {
     let all = allElements(layout)
     var window = VisibleWindow()
     var y = -30.0
-    let height = rng.double(10...400)
+    let height = rng.chance(0.5) ? Double(rng.int(1...40) * 10) : rng.double(10...400)
     while y < layout.contentSize.height + 30 {
       let rect = Rect(x: 0, y: y, width: 300, height: height)
       window.move(to: rect, in: layout)
       let expected = bruteForceQuery(all, rect)
       #expect(window.elements == expected, "seed \(seed), y \(y)")
       if window.elements != expected { return }
-      y += rng.double(0...24)
+      y += rng.chance(0.7) ? Double(rng.int(0...24)) : rng.double(0...24)
     }
   }
 }
@@ -168,13 +168,20 @@ func randomWalk<Layout: CollectionLayout>(
   change: (inout SplitMix64) throws -> Layout, current: () -> Layout
 ) rethrows -> String? {
   var layout = current()
-  var rect = rng.rect(in: layout.contentSize)
+  // Mostly whole points, as the items' lengths and spacings mostly are, so that the rect's edges
+  // often fall exactly on elements' edges.
+  func whole(_ r: Rect, _ rng: inout SplitMix64) -> Rect {
+    guard rng.chance(0.7) else { return r }
+    return Rect(x: r.minX.rounded(), y: r.minY.rounded(), width: r.width.rounded(), height: r.height.rounded())
+  }
+  var rect = whole(rng.rect(in: layout.contentSize), &rng)
   let horizontal = layout.orientation == .horizontal
   for step in 0..<steps {
     switch rng.int(0...19) {
-    case 0: rect = rng.rect(in: layout.contentSize)  // a jump
+    case 0: rect = whole(rng.rect(in: layout.contentSize), &rng)  // a jump
     case 1:  // a resize along the scroll axis
-      if horizontal { rect.size.width = rng.double(0...400) } else { rect.size.height = rng.double(0...400) }
+      let length = Double(rng.int(0...40) * 10)
+      if horizontal { rect.size.width = length } else { rect.size.height = length }
     case 2:  // a resize across it
       if horizontal { rect.size.height = rng.double(0...layout.contentSize.height + 50) } else {
         rect.size.width = rng.double(0...layout.contentSize.width + 50)
