@@ -141,7 +141,8 @@ extension _SectionedLayout {
     let next = w._nextOrigin
     if next < bottom + origins.slack(top, bottom, next) { return false }
 
-    // 1. The new ends of every run, and how many elements enter or leave.
+    // 1. The new ends of every run, how many elements enter or leave, and whether any that
+    //    stays is near an edge.
     var changes = 0
     for i in 0..<w._sections.count {
       let old = w._sections[i]
@@ -150,7 +151,10 @@ extension _SectionedLayout {
       _bounds(&new, origins, top, bottom)
       let lower = new.lower, upper = new.upper
       let firstForward = lower >= old.lower, endForward = upper >= old.upper
+      let sureLower = Swift.max(old.sureLower, new.sureLower), sureUpper = Swift.min(old.sureUpper, new.sureUpper)
       let s = w._firstSection + i
+      let before = changes
+      var nearEdge = false
       sections[s].records.withUnsafeBufferPointer { records in
         let bounds = _RecordBounds(records)
         sections[s].index._ids.withUnsafeBufferPointer { ids in
@@ -162,12 +166,19 @@ extension _SectionedLayout {
               let end = IntervalIndex._gallop(lane, from: c.end, forward: endForward) { bounds.minY(Int($0)) >= upper }
               w._next[old.laneBase + l] = _WindowLane(first: first, end: end)
               let a0 = c.first, e0 = Swift.max(c.first, c.end), a1 = first, e1 = Swift.max(first, end)
-              changes += (e0 - a0) + (e1 - a1) - 2 * Swift.max(0, Swift.min(e0, e1) - Swift.max(a0, a1))
+              let low = Swift.max(a0, a1), high = Swift.min(e0, e1)
+              changes += (e0 - a0) + (e1 - a1) - 2 * Swift.max(0, high - low)
+              if low < high
+                && (!(bounds.maxY(Int(lane[low])) > sureLower) || !(bounds.minY(Int(lane[high - 1])) < sureUpper))
+              {
+                nearEdge = true
+              }
             }
           }
         }
       }
       if changes > _windowChangeLimit { return false }
+      w._sections[i].dirty = changes != before || nearEdge
     }
 
     // 2. The answer: what left, what came, what stayed near an edge; headers and footers.
@@ -180,33 +191,35 @@ extension _SectionedLayout {
       let geometry = sections[s].geometry
       let y0 = old.y0
       let sureLower = Swift.max(old.sureLower, new.sureLower), sureUpper = Swift.min(old.sureUpper, new.sureUpper)
-      sections[s].records.withUnsafeBufferPointer { records in
-        let bounds = _RecordBounds(records)
-        sections[s].index._ids.withUnsafeBufferPointer { ids in
-          sections[s].index._lanes.withUnsafeBufferPointer { lanes in
-            for l in 0..<old.laneCount {
-              let lane = IntervalIndex._lane(l, of: lanes, in: ids)
-              let c0 = w._lanes[old.laneBase + l], c1 = w._next[old.laneBase + l]
-              let a0 = c0.first, e0 = Swift.max(c0.first, c0.end), a1 = c1.first, e1 = Swift.max(c1.first, c1.end)
-              if a0 == a1 && e0 == e1 && a0 == e0 { continue }
-              func leave(_ q: Int) { w._sync(.item(Int(lane[q]), section: s), nil) }
-              func test(_ q: Int) {
-                let id = Int(lane[q])
-                w._sync(.item(id, section: s), _accepted(_item(id, s, geometry, records[id], y0), r, rect, p, cw))
-              }
-              for q in a0..<Swift.max(a0, Swift.min(e0, a1)) { leave(q) }
-              for q in Swift.max(a0, e1)..<Swift.max(Swift.max(a0, e1), e0) { leave(q) }
-              for q in a1..<Swift.max(a1, Swift.min(e1, a0)) { test(q) }
-              for q in Swift.max(a1, e0)..<Swift.max(Swift.max(a1, e0), e1) { test(q) }
-              // What stayed: only near an edge can its answer have changed.
-              var low = Swift.max(a0, a1), high = Swift.min(e0, e1)
-              while low < high, !(bounds.maxY(Int(lane[low])) > sureLower) {
-                test(low)
-                low += 1
-              }
-              while high > low, !(bounds.minY(Int(lane[high - 1])) < sureUpper) {
-                high -= 1
-                test(high)
+      if old.dirty {
+        sections[s].records.withUnsafeBufferPointer { records in
+          let bounds = _RecordBounds(records)
+          sections[s].index._ids.withUnsafeBufferPointer { ids in
+            sections[s].index._lanes.withUnsafeBufferPointer { lanes in
+              for l in 0..<old.laneCount {
+                let lane = IntervalIndex._lane(l, of: lanes, in: ids)
+                let c0 = w._lanes[old.laneBase + l], c1 = w._next[old.laneBase + l]
+                let a0 = c0.first, e0 = Swift.max(c0.first, c0.end), a1 = c1.first, e1 = Swift.max(c1.first, c1.end)
+                if a0 == a1 && e0 == e1 && a0 == e0 { continue }
+                func leave(_ q: Int) { w._sync(.item(Int(lane[q]), section: s), nil) }
+                func test(_ q: Int) {
+                  let id = Int(lane[q])
+                  w._sync(.item(id, section: s), _accepted(_item(id, s, geometry, records[id], y0), r, rect, p, cw))
+                }
+                for q in a0..<Swift.max(a0, Swift.min(e0, a1)) { leave(q) }
+                for q in Swift.max(a0, e1)..<Swift.max(Swift.max(a0, e1), e0) { leave(q) }
+                for q in a1..<Swift.max(a1, Swift.min(e1, a0)) { test(q) }
+                for q in Swift.max(a1, e0)..<Swift.max(Swift.max(a1, e0), e1) { test(q) }
+                // What stayed: only near an edge can its answer have changed.
+                var low = Swift.max(a0, a1), high = Swift.min(e0, e1)
+                while low < high, !(bounds.maxY(Int(lane[low])) > sureLower) {
+                  test(low)
+                  low += 1
+                }
+                while high > low, !(bounds.minY(Int(lane[high - 1])) < sureUpper) {
+                  high -= 1
+                  test(high)
+                }
               }
             }
           }
@@ -222,6 +235,7 @@ extension _SectionedLayout {
         if (footer != nil) != old.footer { w._sync(.footer(s), footer) }
         new.footer = footer != nil
       }
+      new.dirty = false
       w._sections[i] = new
     }
     swap(&w._lanes, &w._next)

@@ -119,6 +119,9 @@ internal struct _WindowSection: Sendable {
   /// Whether the header and the footer are in the window's elements.
   @usableFromInline var header: Bool
   @usableFromInline var footer: Bool
+  /// During a move: whether an element of the section entered or left its lanes' runs or
+  /// stayed near an edge, so that the answer's items need editing.
+  @usableFromInline var dirty: Bool
 
   @inlinable
   init(y0: Double, laneBase: Int, laneCount: Int) {
@@ -131,6 +134,7 @@ internal struct _WindowSection: Sendable {
     sureUpper = 0
     header = false
     footer = false
+    dirty = false
   }
 }
 
