@@ -76,6 +76,24 @@ extension _SectionedLayout {
     return LayoutAttributes(path: a.path, frame: frame, zIndex: a.zIndex)
   }
 
+  /// Calls `body` with section `s`'s records, its index's ids and its index's lanes, read in
+  /// place through a pointer to the section (reading them through the array's subscript copied
+  /// them, a retain and a release each).
+  @inlinable @inline(__always)
+  static func _withStorage<R>(
+    of sections: [Section], _ s: Int,
+    _ body: (UnsafeBufferPointer<Section.Record>, UnsafeBufferPointer<Int32>, UnsafeBufferPointer<IntervalIndex._Lane>) -> R
+  ) -> R {
+    sections.withUnsafeBufferPointer { sections in
+      let section = sections.baseAddress! + s
+      return section.pointee.records.withUnsafeBufferPointer { records in
+        section.pointee.index._ids.withUnsafeBufferPointer { ids in
+          section.pointee.index._lanes.withUnsafeBufferPointer { lanes in body(records, ids, lanes) }
+        }
+      }
+    }
+  }
+
   /// Starts the cursors for search rect `r`, whose answer the window already holds: the
   /// sections the search meets, and in each lane the two ends by binary search.
   ///
@@ -99,17 +117,13 @@ extension _SectionedLayout {
       if laneCount > 0 {
         _bounds(&state, origins, top, bottom)
         let lower = state.lower, upper = state.upper
-        sections[s].records.withUnsafeBufferPointer { records in
+        _withStorage(of: sections, s) { records, ids, lanes in
           let bounds = _RecordBounds(records)
-          sections[s].index._ids.withUnsafeBufferPointer { ids in
-            sections[s].index._lanes.withUnsafeBufferPointer { lanes in
-              for l in 0..<laneCount {
-                let lane = IntervalIndex._lane(l, of: lanes, in: ids)
-                w._lanes.append(_WindowLane(
-                  first: lane._firstIndex { bounds.maxY(Int($0)) > lower },
-                  end: lane._firstIndex { bounds.minY(Int($0)) >= upper }))
-              }
-            }
+          for l in 0..<laneCount {
+            let lane = IntervalIndex._lane(l, of: lanes, in: ids)
+            w._lanes.append(_WindowLane(
+              lane, bounds, first: lane._firstIndex { bounds.maxY(Int($0)) > lower },
+              end: lane._firstIndex { bounds.minY(Int($0)) >= upper }))
           }
         }
         let geometry = sections[s].geometry
@@ -121,7 +135,7 @@ extension _SectionedLayout {
     }
     let n = w._lanes.count
     if w._next.count > n { w._next.removeLast(w._next.count - n) }
-    while w._next.count < n { w._next.append(_WindowLane(first: 0, end: 0)) }
+    while w._next.count < n { w._next.append(w._lanes[w._next.count]) }
   }
 
   /// Moves the cursors to search rect `r` (reported `rect`) and edits the answer; returns `false`,
@@ -141,105 +155,116 @@ extension _SectionedLayout {
     let next = w._nextOrigin
     if next < bottom + origins.slack(top, bottom, next) { return false }
 
-    // 1. The new ends of every run, how many elements enter or leave, and whether any that
-    //    stays is near an edge.
+    // 1. Each section whose runs stay as they are, with no element near an edge, is done with a
+    //    few comparisons per lane on the values its cursors keep. The others get their new runs
+    //    in `_next`, and are counted: how many elements enter or leave.
     var changes = 0
+    var dirty = false
     for i in 0..<w._sections.count {
       let old = w._sections[i]
       guard old.laneCount > 0 else { continue }
       var new = old
       _bounds(&new, origins, top, bottom)
       let lower = new.lower, upper = new.upper
-      let firstForward = lower >= old.lower, endForward = upper >= old.upper
       let sureLower = Swift.max(old.sureLower, new.sureLower), sureUpper = Swift.min(old.sureUpper, new.sureUpper)
-      let s = w._firstSection + i
-      let before = changes
-      var nearEdge = false
-      sections[s].records.withUnsafeBufferPointer { records in
+      let still = w._lanes.withUnsafeBufferPointer { cursors in
+        for c in cursors[old.laneBase..<(old.laneBase + old.laneCount)] {
+          guard c.atFirst > lower && !(c.beforeFirst > lower) && c.atEnd >= upper && !(c.beforeEnd >= upper) else { return false }
+          if c.end > c.first && !(c.atFirst > sureLower && c.beforeEnd < sureUpper) { return false }
+        }
+        return true
+      }
+      if still {
+        _finish(&new, sections, s: w._firstSection + i, r, rect, p, cw, &w)
+        w._sections[i] = new
+        continue
+      }
+      let firstForward = lower >= old.lower, endForward = upper >= old.upper
+      _withStorage(of: sections, w._firstSection + i) { records, ids, lanes in
         let bounds = _RecordBounds(records)
-        sections[s].index._ids.withUnsafeBufferPointer { ids in
-          sections[s].index._lanes.withUnsafeBufferPointer { lanes in
+        w._lanes.withUnsafeBufferPointer { cursors in
+          w._next.withUnsafeMutableBufferPointer { next in
             for l in 0..<old.laneCount {
               let lane = IntervalIndex._lane(l, of: lanes, in: ids)
-              let c = w._lanes[old.laneBase + l]
+              let c = cursors[old.laneBase + l]
               let first = IntervalIndex._gallop(lane, from: c.first, forward: firstForward) { bounds.maxY(Int($0)) > lower }
               let end = IntervalIndex._gallop(lane, from: c.end, forward: endForward) { bounds.minY(Int($0)) >= upper }
-              w._next[old.laneBase + l] = _WindowLane(first: first, end: end)
+              next[old.laneBase + l] = _WindowLane(lane, bounds, first: first, end: end)
               let a0 = c.first, e0 = Swift.max(c.first, c.end), a1 = first, e1 = Swift.max(first, end)
-              let low = Swift.max(a0, a1), high = Swift.min(e0, e1)
-              changes += (e0 - a0) + (e1 - a1) - 2 * Swift.max(0, high - low)
-              if low < high
-                && (!(bounds.maxY(Int(lane[low])) > sureLower) || !(bounds.minY(Int(lane[high - 1])) < sureUpper))
-              {
-                nearEdge = true
-              }
+              changes += (e0 - a0) + (e1 - a1) - 2 * Swift.max(0, Swift.min(e0, e1) - Swift.max(a0, a1))
             }
           }
         }
       }
       if changes > _windowChangeLimit { return false }
-      w._sections[i].dirty = changes != before || nearEdge
+      w._sections[i].dirty = true
+      dirty = true
     }
+    if !dirty { return true }
 
-    // 2. The answer: what left, what came, what stayed near an edge; headers and footers.
-    for i in 0..<w._sections.count {
+    // 2. The answer of the other sections: what left, what came, what stayed near an edge of
+    //    the old rect or the new one (only there can its answer have changed); then their
+    //    cursors.
+    for i in 0..<w._sections.count where w._sections[i].dirty {
       let old = w._sections[i]
-      guard old.laneCount > 0 else { continue }
       var new = old
       _bounds(&new, origins, top, bottom)
       let s = w._firstSection + i
       let geometry = sections[s].geometry
       let y0 = old.y0
       let sureLower = Swift.max(old.sureLower, new.sureLower), sureUpper = Swift.min(old.sureUpper, new.sureUpper)
-      if old.dirty {
-        sections[s].records.withUnsafeBufferPointer { records in
-          let bounds = _RecordBounds(records)
-          sections[s].index._ids.withUnsafeBufferPointer { ids in
-            sections[s].index._lanes.withUnsafeBufferPointer { lanes in
-              for l in 0..<old.laneCount {
-                let lane = IntervalIndex._lane(l, of: lanes, in: ids)
-                let c0 = w._lanes[old.laneBase + l], c1 = w._next[old.laneBase + l]
-                let a0 = c0.first, e0 = Swift.max(c0.first, c0.end), a1 = c1.first, e1 = Swift.max(c1.first, c1.end)
-                if a0 == a1 && e0 == e1 && a0 == e0 { continue }
-                func leave(_ q: Int) { w._sync(.item(Int(lane[q]), section: s), nil) }
-                func test(_ q: Int) {
-                  let id = Int(lane[q])
-                  w._sync(.item(id, section: s), _accepted(_item(id, s, geometry, records[id], y0), r, rect, p, cw))
-                }
-                for q in a0..<Swift.max(a0, Swift.min(e0, a1)) { leave(q) }
-                for q in Swift.max(a0, e1)..<Swift.max(Swift.max(a0, e1), e0) { leave(q) }
-                for q in a1..<Swift.max(a1, Swift.min(e1, a0)) { test(q) }
-                for q in Swift.max(a1, e0)..<Swift.max(Swift.max(a1, e0), e1) { test(q) }
-                // What stayed: only near an edge can its answer have changed.
-                var low = Swift.max(a0, a1), high = Swift.min(e0, e1)
-                while low < high, !(bounds.maxY(Int(lane[low])) > sureLower) {
-                  test(low)
-                  low += 1
-                }
-                while high > low, !(bounds.minY(Int(lane[high - 1])) < sureUpper) {
-                  high -= 1
-                  test(high)
-                }
-              }
-            }
+      _withStorage(of: sections, s) { records, ids, lanes in
+        let bounds = _RecordBounds(records)
+        for l in 0..<old.laneCount {
+          let lane = IntervalIndex._lane(l, of: lanes, in: ids)
+          let c0 = w._lanes[old.laneBase + l], c1 = w._next[old.laneBase + l]
+          w._lanes[old.laneBase + l] = c1
+          let a0 = c0.first, e0 = Swift.max(c0.first, c0.end), a1 = c1.first, e1 = Swift.max(c1.first, c1.end)
+          func leave(_ q: Int) { w._sync(.item(Int(lane[q]), section: s), nil) }
+          func test(_ q: Int) {
+            let id = Int(lane[q])
+            w._sync(.item(id, section: s), _accepted(_item(id, s, geometry, records[id], y0), r, rect, p, cw))
+          }
+          for q in a0..<Swift.max(a0, Swift.min(e0, a1)) { leave(q) }
+          for q in Swift.max(a0, e1)..<Swift.max(Swift.max(a0, e1), e0) { leave(q) }
+          for q in a1..<Swift.max(a1, Swift.min(e1, a0)) { test(q) }
+          for q in Swift.max(a1, e0)..<Swift.max(Swift.max(a1, e0), e1) { test(q) }
+          var low = Swift.max(a0, a1), high = Swift.min(e0, e1)
+          while low < high, !(bounds.maxY(Int(lane[low])) > sureLower) {
+            test(low)
+            low += 1
+          }
+          while high > low, !(bounds.minY(Int(lane[high - 1])) < sureUpper) {
+            high -= 1
+            test(high)
           }
         }
       }
-      if geometry.header > 0 {
-        let header = _accepted(_header(s, geometry, y0), r, rect, p, cw)
-        if (header != nil) != old.header { w._sync(.header(s), header) }
-        new.header = header != nil
-      }
-      if geometry.footer > 0 {
-        let footer = _accepted(_footer(s, geometry, sections[s].footerY, y0), r, rect, p, cw)
-        if (footer != nil) != old.footer { w._sync(.footer(s), footer) }
-        new.footer = footer != nil
-      }
       new.dirty = false
+      _finish(&new, sections, s: s, r, rect, p, cw, &w)
       w._sections[i] = new
     }
-    swap(&w._lanes, &w._next)
     return true
+  }
+
+  /// The end of a move for section `s`, whose new search bounds `state` holds: its header and
+  /// footer tested again, and put in or taken out of the answer when that changed.
+  @inlinable @inline(__always)
+  static func _finish(
+    _ state: inout _WindowSection, _ sections: [Section], s: Int,
+    _ r: Rect, _ rect: Rect, _ p: _Presentation, _ cw: Double, _ w: inout VisibleWindow
+  ) {
+    let geometry = sections[s].geometry
+    if geometry.header > 0 {
+      let header = _accepted(_header(s, geometry, state.y0), r, rect, p, cw)
+      if (header != nil) != state.header { w._sync(.header(s), header) }
+      state.header = header != nil
+    }
+    if geometry.footer > 0 {
+      let footer = _accepted(_footer(s, geometry, sections[s].footerY, state.y0), r, rect, p, cw)
+      if (footer != nil) != state.footer { w._sync(.footer(s), footer) }
+      state.footer = footer != nil
+    }
   }
 }
 

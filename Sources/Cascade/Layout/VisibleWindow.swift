@@ -140,14 +140,29 @@ internal struct _WindowSection: Sendable {
 
 /// A lane's cursor: `first`, the first position whose bottom is below the search's `lower`, and
 /// `end`, the first whose top is at or below its `upper`. Both only grow as the rect moves down;
-/// the candidates are `first ..< max(first, end)`, exactly the run the search would visit.
+/// the candidates are `first ..< max(first, end)`, exactly the run the search would visit. It
+/// keeps the bounds on either side of both ends (infinite past the lane's ends), so that a move
+/// that changes nothing is decided on these values alone, without reading the lane.
 @usableFromInline
 internal struct _WindowLane: Sendable {
   @usableFromInline var first: Int
   @usableFromInline var end: Int
-  @inlinable init(first: Int, end: Int) {
+  /// The bottom of the elements at `first` and before it; the top of those at `end` and before.
+  @usableFromInline var atFirst: Double
+  @usableFromInline var beforeFirst: Double
+  @usableFromInline var atEnd: Double
+  @usableFromInline var beforeEnd: Double
+
+  /// The cursor at `first` and `end` of `lane`, reading the bounds around them.
+  @inlinable
+  init<Bounds: IntervalBounds>(_ lane: UnsafeBufferPointer<Int32>, _ bounds: Bounds, first: Int, end: Int) {
+    let n = lane.count
     self.first = first
     self.end = end
+    atFirst = first < n ? bounds.maxY(Int(lane[first])) : .infinity
+    beforeFirst = first > 0 && first <= n ? bounds.maxY(Int(lane[first - 1])) : -.infinity
+    atEnd = end < n ? bounds.minY(Int(lane[end])) : .infinity
+    beforeEnd = end > 0 && end <= n ? bounds.minY(Int(lane[end - 1])) : -.infinity
   }
 }
 
