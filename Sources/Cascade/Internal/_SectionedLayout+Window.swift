@@ -82,13 +82,17 @@ extension _SectionedLayout {
   @inlinable @inline(__always)
   static func _withStorage<R>(
     of sections: [Section], _ s: Int,
-    _ body: (UnsafeBufferPointer<Section.Record>, UnsafeBufferPointer<Int32>, UnsafeBufferPointer<IntervalIndex._Lane>) -> R
+    _ body: (
+      UnsafeBufferPointer<Section.Record>, UnsafeBufferPointer<Int32>, UnsafeBufferPointer<IntervalIndex._Lane>,
+      Section.Geometry
+    ) -> R
   ) -> R {
     sections.withUnsafeBufferPointer { sections in
       let section = sections.baseAddress! + s
+      let geometry = section.pointee.geometry
       return section.pointee.records.withUnsafeBufferPointer { records in
         section.pointee.index._ids.withUnsafeBufferPointer { ids in
-          section.pointee.index._lanes.withUnsafeBufferPointer { lanes in body(records, ids, lanes) }
+          section.pointee.index._lanes.withUnsafeBufferPointer { lanes in body(records, ids, lanes, geometry) }
         }
       }
     }
@@ -117,7 +121,7 @@ extension _SectionedLayout {
       if laneCount > 0 {
         _bounds(&state, origins, top, bottom)
         let lower = state.lower, upper = state.upper
-        _withStorage(of: sections, s) { records, ids, lanes in
+        _withStorage(of: sections, s) { records, ids, lanes, _ in
           let bounds = _RecordBounds(records)
           for l in 0..<laneCount {
             let lane = IntervalIndex._lane(l, of: lanes, in: ids)
@@ -127,15 +131,16 @@ extension _SectionedLayout {
           }
         }
         let geometry = sections[s].geometry
-        state.header = geometry.header > 0 && w._contains(.header(s))
-        state.footer = geometry.footer > 0 && w._contains(.footer(s))
+        state.headerHeight = geometry.header
+        state.footerHeight = geometry.footer
+        state.footerY = sections[s].footerY
+        state.width = geometry.width
+        state.headerShown = geometry.header > 0 && w._contains(.header(s))
+        state.footerShown = geometry.footer > 0 && w._contains(.footer(s))
       }
       w._sections.append(state)
       s += 1
     }
-    let n = w._lanes.count
-    if w._next.count > n { w._next.removeLast(w._next.count - n) }
-    while w._next.count < n { w._next.append(w._lanes[w._next.count]) }
   }
 
   /// Moves the cursors to search rect `r` (reported `rect`) and edits the answer; returns `false`,
@@ -155,11 +160,14 @@ extension _SectionedLayout {
     let next = w._nextOrigin
     if next < bottom + origins.slack(top, bottom, next) { return false }
 
-    // 1. Each section whose runs stay as they are, with no element near an edge, is done with a
-    //    few comparisons per lane on the values its cursors keep. The others get their new runs
-    //    in `_next`, and are counted: how many elements enter or leave.
+    // Each section whose runs stay as they are, with no element near an edge, is done with a
+    // few comparisons per lane on the values its cursors keep, without reading the section.
+    // The others: each lane's ends gallop to the new bounds; the elements that left the run are
+    // taken out of the answer, those that came are tested and put in, and those that stayed are
+    // tested again only near an edge of the old rect or the new one (only there can their
+    // answer have changed). Past the change limit the caller searches, which replaces
+    // everything done here.
     var changes = 0
-    var dirty = false
     for i in 0..<w._sections.count {
       let old = w._sections[i]
       guard old.laneCount > 0 else { continue }
@@ -167,104 +175,69 @@ extension _SectionedLayout {
       _bounds(&new, origins, top, bottom)
       let lower = new.lower, upper = new.upper
       let sureLower = Swift.max(old.sureLower, new.sureLower), sureUpper = Swift.min(old.sureUpper, new.sureUpper)
-      let still = w._lanes.withUnsafeBufferPointer { cursors in
-        for c in cursors[old.laneBase..<(old.laneBase + old.laneCount)] {
-          guard c.atFirst > lower && !(c.beforeFirst > lower) && c.atEnd >= upper && !(c.beforeEnd >= upper) else { return false }
-          if c.end > c.first && !(c.atFirst > sureLower && c.beforeEnd < sureUpper) { return false }
+      var still = true
+      for l in old.laneBase..<(old.laneBase + old.laneCount) {
+        let c = w._lanes[l]
+        if !(c.atFirst > lower && !(c.beforeFirst > lower) && c.atEnd >= upper && !(c.beforeEnd >= upper))
+          || (c.end > c.first && !(c.atFirst > sureLower && c.beforeEnd < sureUpper))
+        {
+          still = false
+          break
         }
-        return true
       }
-      if still {
-        _finish(&new, sections, s: w._firstSection + i, r, rect, p, cw, &w)
-        w._sections[i] = new
-        continue
-      }
-      let firstForward = lower >= old.lower, endForward = upper >= old.upper
-      _withStorage(of: sections, w._firstSection + i) { records, ids, lanes in
-        let bounds = _RecordBounds(records)
-        w._lanes.withUnsafeBufferPointer { cursors in
-          w._next.withUnsafeMutableBufferPointer { next in
-            for l in 0..<old.laneCount {
-              let lane = IntervalIndex._lane(l, of: lanes, in: ids)
-              let c = cursors[old.laneBase + l]
-              let first = IntervalIndex._gallop(lane, from: c.first, forward: firstForward) { bounds.maxY(Int($0)) > lower }
-              let end = IntervalIndex._gallop(lane, from: c.end, forward: endForward) { bounds.minY(Int($0)) >= upper }
-              next[old.laneBase + l] = _WindowLane(lane, bounds, first: first, end: end)
-              let a0 = c.first, e0 = Swift.max(c.first, c.end), a1 = first, e1 = Swift.max(first, end)
-              changes += (e0 - a0) + (e1 - a1) - 2 * Swift.max(0, Swift.min(e0, e1) - Swift.max(a0, a1))
+      if !still {
+        let s = w._firstSection + i
+        let firstForward = lower >= old.lower, endForward = upper >= old.upper
+        let y0 = old.y0
+        let going = _withStorage(of: sections, s) { records, ids, lanes, geometry in
+          let bounds = _RecordBounds(records)
+          for l in 0..<old.laneCount {
+            let lane = IntervalIndex._lane(l, of: lanes, in: ids)
+            let c0 = w._lanes[old.laneBase + l]
+            let first = IntervalIndex._gallop(lane, from: c0.first, forward: firstForward) { bounds.maxY(Int($0)) > lower }
+            let end = IntervalIndex._gallop(lane, from: c0.end, forward: endForward) { bounds.minY(Int($0)) >= upper }
+            let a0 = c0.first, e0 = Swift.max(c0.first, c0.end), a1 = first, e1 = Swift.max(first, end)
+            changes += (e0 - a0) + (e1 - a1) - 2 * Swift.max(0, Swift.min(e0, e1) - Swift.max(a0, a1))
+            if changes > _windowChangeLimit { return false }
+            w._lanes[old.laneBase + l] = _WindowLane(lane, bounds, first: first, end: end)
+            func leave(_ q: Int) { w._sync(.item(Int(lane[q]), section: s), nil) }
+            func test(_ q: Int) {
+              let id = Int(lane[q])
+              w._sync(.item(id, section: s), _accepted(_item(id, s, geometry, records[id], y0), r, rect, p, cw))
+            }
+            for q in a0..<Swift.max(a0, Swift.min(e0, a1)) { leave(q) }
+            for q in Swift.max(a0, e1)..<Swift.max(Swift.max(a0, e1), e0) { leave(q) }
+            for q in a1..<Swift.max(a1, Swift.min(e1, a0)) { test(q) }
+            for q in Swift.max(a1, e0)..<Swift.max(Swift.max(a1, e0), e1) { test(q) }
+            var low = Swift.max(a0, a1), high = Swift.min(e0, e1)
+            while low < high, !(bounds.maxY(Int(lane[low])) > sureLower) {
+              test(low)
+              low += 1
+            }
+            while high > low, !(bounds.minY(Int(lane[high - 1])) < sureUpper) {
+              high -= 1
+              test(high)
             }
           }
+          return true
         }
+        if !going { return false }
       }
-      if changes > _windowChangeLimit { return false }
-      w._sections[i].dirty = true
-      dirty = true
-    }
-    if !dirty { return true }
-
-    // 2. The answer of the other sections: what left, what came, what stayed near an edge of
-    //    the old rect or the new one (only there can its answer have changed); then their
-    //    cursors.
-    for i in 0..<w._sections.count where w._sections[i].dirty {
-      let old = w._sections[i]
-      var new = old
-      _bounds(&new, origins, top, bottom)
+      // Headers and footers: tested again, two comparisons each.
       let s = w._firstSection + i
-      let geometry = sections[s].geometry
-      let y0 = old.y0
-      let sureLower = Swift.max(old.sureLower, new.sureLower), sureUpper = Swift.min(old.sureUpper, new.sureUpper)
-      _withStorage(of: sections, s) { records, ids, lanes in
-        let bounds = _RecordBounds(records)
-        for l in 0..<old.laneCount {
-          let lane = IntervalIndex._lane(l, of: lanes, in: ids)
-          let c0 = w._lanes[old.laneBase + l], c1 = w._next[old.laneBase + l]
-          w._lanes[old.laneBase + l] = c1
-          let a0 = c0.first, e0 = Swift.max(c0.first, c0.end), a1 = c1.first, e1 = Swift.max(c1.first, c1.end)
-          func leave(_ q: Int) { w._sync(.item(Int(lane[q]), section: s), nil) }
-          func test(_ q: Int) {
-            let id = Int(lane[q])
-            w._sync(.item(id, section: s), _accepted(_item(id, s, geometry, records[id], y0), r, rect, p, cw))
-          }
-          for q in a0..<Swift.max(a0, Swift.min(e0, a1)) { leave(q) }
-          for q in Swift.max(a0, e1)..<Swift.max(Swift.max(a0, e1), e0) { leave(q) }
-          for q in a1..<Swift.max(a1, Swift.min(e1, a0)) { test(q) }
-          for q in Swift.max(a1, e0)..<Swift.max(Swift.max(a1, e0), e1) { test(q) }
-          var low = Swift.max(a0, a1), high = Swift.min(e0, e1)
-          while low < high, !(bounds.maxY(Int(lane[low])) > sureLower) {
-            test(low)
-            low += 1
-          }
-          while high > low, !(bounds.minY(Int(lane[high - 1])) < sureUpper) {
-            high -= 1
-            test(high)
-          }
-        }
+      if new.headerHeight > 0 {
+        let header = _accepted(new.headerAttributes(s), r, rect, p, cw)
+        if (header != nil) != old.headerShown { w._sync(.header(s), header) }
+        new.headerShown = header != nil
       }
-      new.dirty = false
-      _finish(&new, sections, s: s, r, rect, p, cw, &w)
+      if new.footerHeight > 0 {
+        let footer = _accepted(new.footerAttributes(s), r, rect, p, cw)
+        if (footer != nil) != old.footerShown { w._sync(.footer(s), footer) }
+        new.footerShown = footer != nil
+      }
       w._sections[i] = new
     }
     return true
-  }
-
-  /// The end of a move for section `s`, whose new search bounds `state` holds: its header and
-  /// footer tested again, and put in or taken out of the answer when that changed.
-  @inlinable @inline(__always)
-  static func _finish(
-    _ state: inout _WindowSection, _ sections: [Section], s: Int,
-    _ r: Rect, _ rect: Rect, _ p: _Presentation, _ cw: Double, _ w: inout VisibleWindow
-  ) {
-    let geometry = sections[s].geometry
-    if geometry.header > 0 {
-      let header = _accepted(_header(s, geometry, state.y0), r, rect, p, cw)
-      if (header != nil) != state.header { w._sync(.header(s), header) }
-      state.header = header != nil
-    }
-    if geometry.footer > 0 {
-      let footer = _accepted(_footer(s, geometry, sections[s].footerY, state.y0), r, rect, p, cw)
-      if (footer != nil) != state.footer { w._sync(.footer(s), footer) }
-      state.footer = footer != nil
-    }
   }
 }
 

@@ -45,10 +45,8 @@ public struct VisibleWindow: Sendable {
   @usableFromInline internal var _nextOrigin = Double.infinity
   /// One entry per section meeting the rect, from `_firstSection` on.
   @usableFromInline internal var _sections: [_WindowSection] = []
-  /// Every lane's cursor, section after section (`_WindowSection.laneBase`), and the buffer a
-  /// move computes the new cursors in before it applies them.
+  /// Every lane's cursor, section after section (`_WindowSection.laneBase`).
   @usableFromInline internal var _lanes: [_WindowLane] = []
-  @usableFromInline internal var _next: [_WindowLane] = []
   /// How many moves searched rather than moved the cursors: a test hook.
   @usableFromInline internal var _searchCount = 0
   /// How many moves searched rather than moved the cursors: a test hook.
@@ -100,8 +98,8 @@ public struct VisibleWindow: Sendable {
   }
 }
 
-/// A section meeting a window's rect: where its lanes' cursors are, and the bounds of the last
-/// move, in the section's coordinates.
+/// A section meeting a window's rect: where its lanes' cursors are, the bounds of the last move
+/// in the section's coordinates, and what its header and footer need.
 @usableFromInline
 internal struct _WindowSection: Sendable {
   @usableFromInline var y0: Double
@@ -112,29 +110,36 @@ internal struct _WindowSection: Sendable {
   /// The search's bounds: an element is a candidate when its bottom is above `lower` and its
   /// top below `upper`. An element whose bottom is above `sureLower` and top below `sureUpper`
   /// overlaps the rect vertically for sure: only the others need the exact test again.
-  @usableFromInline var lower: Double
-  @usableFromInline var upper: Double
-  @usableFromInline var sureLower: Double
-  @usableFromInline var sureUpper: Double
+  @usableFromInline var lower = 0.0
+  @usableFromInline var upper = 0.0
+  @usableFromInline var sureLower = 0.0
+  @usableFromInline var sureUpper = 0.0
+  /// The section's header and footer heights (0: none), where its footer starts, its width.
+  @usableFromInline var headerHeight = 0.0
+  @usableFromInline var footerHeight = 0.0
+  @usableFromInline var footerY = 0.0
+  @usableFromInline var width = 0.0
   /// Whether the header and the footer are in the window's elements.
-  @usableFromInline var header: Bool
-  @usableFromInline var footer: Bool
-  /// During a move: whether an element of the section entered or left its lanes' runs or
-  /// stayed near an edge, so that the answer's items need editing.
-  @usableFromInline var dirty: Bool
+  @usableFromInline var headerShown = false
+  @usableFromInline var footerShown = false
 
   @inlinable
   init(y0: Double, laneBase: Int, laneCount: Int) {
     self.y0 = y0
     self.laneBase = laneBase
     self.laneCount = laneCount
-    lower = 0
-    upper = 0
-    sureLower = 0
-    sureUpper = 0
-    header = false
-    footer = false
-    dirty = false
+  }
+
+  /// Section `s`'s header, `(0, y0, W, header)`, as the queries make it (`_header`).
+  @inlinable
+  func headerAttributes(_ s: Int) -> LayoutAttributes {
+    LayoutAttributes(path: .header(s), frame: Rect(x: 0, y: y0, width: width, height: headerHeight), zIndex: 1)
+  }
+
+  /// Section `s`'s footer, `(0, y0 + footerY, W, footer)`, as the queries make it (`_footer`).
+  @inlinable
+  func footerAttributes(_ s: Int) -> LayoutAttributes {
+    LayoutAttributes(path: .footer(s), frame: Rect(x: 0, y: y0 + footerY, width: width, height: footerHeight), zIndex: 1)
   }
 }
 
