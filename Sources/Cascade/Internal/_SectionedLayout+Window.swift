@@ -175,17 +175,17 @@ extension _SectionedLayout {
       _bounds(&new, origins, top, bottom)
       let lower = new.lower, upper = new.upper
       let sureLower = Swift.max(old.sureLower, new.sureLower), sureUpper = Swift.min(old.sureUpper, new.sureUpper)
-      var still = true
-      for l in old.laneBase..<(old.laneBase + old.laneCount) {
-        let c = w._lanes[l]
-        if !(c.atFirst > lower && !(c.beforeFirst > lower) && c.atEnd >= upper && !(c.beforeEnd >= upper))
-          || (c.end > c.first && !(c.atFirst > sureLower && c.beforeEnd < sureUpper))
-        {
-          still = false
-          break
-        }
+      // Whether lane cursor `c` stays where it is, with no element near an edge.
+      @inline(__always) func still(_ c: _WindowLane) -> Bool {
+        c.atFirst > lower && !(c.beforeFirst > lower) && c.atEnd >= upper && !(c.beforeEnd >= upper)
+          && (c.end <= c.first || (c.atFirst > sureLower && c.beforeEnd < sureUpper))
       }
-      if !still {
+      var allStill = true
+      for l in old.laneBase..<(old.laneBase + old.laneCount) where !still(w._lanes[l]) {
+        allStill = false
+        break
+      }
+      if !allStill {
         let s = w._firstSection + i
         let firstForward = lower >= old.lower, endForward = upper >= old.upper
         let y0 = old.y0
@@ -194,6 +194,7 @@ extension _SectionedLayout {
           for l in 0..<old.laneCount {
             let lane = IntervalIndex._lane(l, of: lanes, in: ids)
             let c0 = w._lanes[old.laneBase + l]
+            if still(c0) { continue }
             let first = IntervalIndex._gallop(lane, from: c0.first, forward: firstForward) { bounds.maxY(Int($0)) > lower }
             let end = IntervalIndex._gallop(lane, from: c0.end, forward: endForward) { bounds.minY(Int($0)) >= upper }
             let a0 = c0.first, e0 = Swift.max(c0.first, c0.end), a1 = first, e1 = Swift.max(first, end)
