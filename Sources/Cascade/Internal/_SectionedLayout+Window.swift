@@ -197,7 +197,10 @@ extension _SectionedLayout {
             if still(c0) { continue }
             let first = IntervalIndex._gallop(lane, from: c0.first, forward: firstForward) { bounds.maxY(Int($0)) > lower }
             let end = IntervalIndex._gallop(lane, from: c0.end, forward: endForward) { bounds.minY(Int($0)) >= upper }
-            let a0 = c0.first, e0 = Swift.max(c0.first, c0.end), a1 = first, e1 = Swift.max(first, end)
+            // Positions read from the lane are clamped to it, whatever the cursors say.
+            let n = lane.count
+            let a0 = Swift.min(c0.first, n), e0 = Swift.min(Swift.max(c0.first, c0.end), n)
+            let a1 = first, e1 = Swift.max(first, end)
             changes += (e0 - a0) + (e1 - a1) - 2 * Swift.max(0, Swift.min(e0, e1) - Swift.max(a0, a1))
             if changes > _windowChangeLimit { return false }
             w._lanes[old.laneBase + l] = _WindowLane(lane, bounds, first: first, end: end)
