@@ -462,38 +462,14 @@ public struct IntervalIndex: Sendable {
   ) -> Int {
     // samples[q] is the bottom of lane[16q]. Every position up to 16(q-1) ends at or above
     // lower, and position 16q (if any) ends below it.
-    let q = _firstGreater(samples, lower)
+    let q = samples._firstIndex { $0 > lower }
     let high = Swift.min(lane.count, q << _sampleShift)
     let low = Swift.min(high, q == 0 ? 0 : ((q - 1) << _sampleShift) + 1)
-    // At most 15 positions are left: count those ending at or above lower. Each reads an id and
-    // then its record, and a binary search would make those reads one after the other (four
-    // dependent cache misses at 1M); counting makes them independent, so they overlap.
-    var p = low
-    for j in low..<high { p &+= bounds.maxY(Int(lane[j])) > lower ? 0 : 1 }
+    let p = low + UnsafeBufferPointer(rebasing: lane[low..<high])._firstIndex { bounds.maxY(Int($0)) > lower }
     if after >= 0, p < lane.count, Int(lane[p]) <= after {
       return lane._firstIndex { Int($0) > after }
     }
     return p
-  }
-
-  /// The first index of the nondecreasing `values` holding a value greater than `x`, or
-  /// `values.count`: a binary search whose steps choose without a branch (a conditional move), so
-  /// that the processor does not guess and undo a guess at each step, and the searches of
-  /// several lanes overlap. Only indices inside `values` are read, whatever its order.
-  ///
-  /// - Complexity: O(log n).
-  @inlinable @inline(__always)
-  internal static func _firstGreater(_ values: UnsafeBufferPointer<Double>, _ x: Double) -> Int {
-    let count = values.count
-    if count == 0 { return 0 }
-    // The answer is in base ... base + length.
-    var base = 0, length = count
-    while length > 1 {
-      let half = length &>> 1
-      base = values[base &+ half &- 1] > x ? base : base &+ half
-      length &-= half
-    }
-    return values[base] > x ? base : base &+ 1
   }
 
   /// Moves a cursor on; returns `false` when its lane has no more candidates.
