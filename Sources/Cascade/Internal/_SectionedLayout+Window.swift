@@ -3,21 +3,25 @@
 // A window remembers, for each section meeting its rect and each lane of that section's index,
 // the two ends of the run a search of the rect would visit: `first`, the first position whose
 // bottom is below the search's lower bound, and `end`, the first whose top is at or below its
-// upper bound (both bounds are monotone along a lane, so each end is a single position). The
-// candidates are `first ..< max(first, end)`; the answer is the candidates that pass the exact
-// test (`_hit` on the absolute frame, then the presented frame), plus headers and footers.
+// upper bound (both bounds are monotone along a lane, so each end is a single position), and the
+// bounds on either side of both. The candidates are `first ..< max(first, end)`; the answer is
+// the candidates that pass the exact test (`_hit` on the absolute frame, then the presented
+// frame), plus headers and footers.
 //
 // A move along the scroll axis, over the same state of the layout (`generation`), with the
 // same extent across the axis, in left-to-right, keeping the sections meeting the rect:
-//   1. every lane's two ends gallop from where they were to the new bounds (O(1) when they do
-//      not move, O(log d) for a distance d), into `_next`; the elements between the old and the
-//      new runs are counted, and too many make the move search instead;
-//   2. the elements that left a run are taken out of the answer, those that came are tested and
-//      put in at their place (a binary search in the answer), and those that stayed are tested
-//      again only near an edge of the old rect or the new one: an element whose bottom is above
-//      `sureLower` and top below `sureUpper` overlaps the rect vertically for sure (the slack
-//      covers the rounding between section and content coordinates, as for the search), so its
-//      answer cannot have changed; headers and footers are tested again (two comparisons).
+//   1. a lane whose ends stay, with no element near an edge (below), is decided by comparing
+//      the new bounds with the values its cursor keeps; a section whose lanes all stay is not
+//      read at all;
+//   2. in the other lanes, each end gallops from where it was to the new bounds (O(1) when it
+//      moves by one, O(log d) for a distance d); the elements that left the run are taken out of
+//      the answer, those that came are tested and put in at their place (a binary search in the
+//      answer), and those that stayed are tested again only near an edge of the old rect or the
+//      new one: an element whose bottom is above `sureLower` and top below `sureUpper` overlaps
+//      the rect vertically for sure (the slack covers the rounding between section and content
+//      coordinates, as for the search), so its answer cannot have changed. Past the change limit
+//      the move searches instead, which replaces everything done so far;
+//   3. headers and footers are tested again (two comparisons each).
 // Anything else searches (`elements(in:into:)`) and starts the cursors again with binary
 // searches: the answer of a search is the ground truth, and the cursors are the runs that same
 // search visits, so the two agree by construction.
@@ -76,9 +80,8 @@ extension _SectionedLayout {
     return LayoutAttributes(path: a.path, frame: frame, zIndex: a.zIndex)
   }
 
-  /// Calls `body` with section `s`'s records, its index's ids and its index's lanes, read in
-  /// place through a pointer to the section (reading them through the array's subscript copied
-  /// them, a retain and a release each).
+  /// Calls `body` with section `s`'s records, its index's ids and lanes, each buffer opened once
+  /// for the whole call, and its geometry. `s` must be a section of `sections`.
   @inlinable @inline(__always)
   static func _withStorage<R>(
     of sections: [Section], _ s: Int,
