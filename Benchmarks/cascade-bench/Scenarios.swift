@@ -14,7 +14,7 @@ import CascadeBenchKit
 let comparisons: [(primary: String, baselines: [String])] = [
   ("layout.full", ["layout.full.seedBaseline", "layout.full.writeFrames"]),
   ("query.random", ["query.random.linearScan", "query.random.unionRects", "query.random.implicitIntervalTree"]),
-  ("query.scroll", ["query.scroll.linearScan", "query.scroll.unionRects"]),
+  ("query.scroll", ["query.scroll.search", "query.scroll.linearScan", "query.scroll.unionRects"]),
   ("append.batch", ["layout.full"]),
   ("update.middle", ["update.middle.relayout"]),
   ("update.keepColumns", ["update.middle"]),
@@ -260,7 +260,31 @@ struct Scenarios {
       return Rect(x: 0, y: y, width: width, height: Workload.viewportHeight)
     }
     if wants("query.scroll") {
-      bench.measure("query.scroll", n: n, unit: .perStep, note: note) { k in
+      // The window must answer what the search answers, or the comparison means nothing.
+      var window = VisibleWindow()
+      for y in offsets.prefix(2048) {
+        let rect = Rect(x: 0, y: y, width: width, height: Workload.viewportHeight)
+        layout.moveWindow(&window, to: rect)
+        attributes.removeAll(keepingCapacity: true)
+        layout.elements(in: rect, into: &attributes)
+        if window.elements != attributes {
+          bench.log("  WARNING: the visible window differs from the search at \(rect)")
+          break
+        }
+      }
+      window = VisibleWindow()
+      bench.measure("query.scroll", n: n, unit: .perStep, note: "VisibleWindow moved: " + note) { k in
+        var sum = 0
+        for _ in 0..<k {
+          layout.moveWindow(&window, to: viewport())
+          sum &+= window.elements.count
+        }
+        return sum
+      }
+    }
+    position = 0
+    if wants("query.scroll.search") {
+      bench.measure("query.scroll.search", n: n, unit: .perStep, note: "elements(in:into:) each step: " + note) { k in
         var sum = 0
         for _ in 0..<k {
           attributes.removeAll(keepingCapacity: true)

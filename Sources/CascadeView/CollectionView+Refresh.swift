@@ -62,7 +62,8 @@ extension CollectionView {
     _journal._removeAllKeepingCapacity()
 
     let display = displayRect
-    layout.elements(in: display, into: &scratch.query)                    // 1. query
+    layout.moveWindow(&scratch.window, to: display)                       // 1. query, by the
+    scratch.query.append(contentsOf: scratch.window.elements)             //    window's cursors
     if pinsSectionHeaders { scratch.pinHeaders(of: layout, in: viewport) }
     _displayed.withUnsafeBufferPointer { scratch.diff($0) }               // 2. diff
     _returnDepartures(scratch, into: &update)                             // 3. return

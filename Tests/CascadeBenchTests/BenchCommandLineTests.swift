@@ -105,7 +105,7 @@ import Testing
     #expect(result.stdout.contains("Compared with old.json: new ÷ old per figure"))
     let row = result.stdout.split(separator: "\n").first { $0.hasPrefix("| query.scroll | 1,000 | uniform | 1.00 ns/step | 1.00 ns – 1.00 ns |") }
     #expect(row?.contains("| **slower** |") == true, "\(result.stdout)")
-    #expect(result.stdout.contains("1 of 1 figures changed beyond both runs' spread (1 slower, 0 faster, median or p99); 2 only in this run, 0 only in old.json."))
+    #expect(result.stdout.contains("1 of 1 figures changed beyond both runs' spread (1 slower, 0 faster, median or p99); 3 only in this run, 0 only in old.json."))
 
     let bad = try temporaryFile("bad-results.json", "{\"benchmark\": 1}")
     let rejected = try bench(["--quick", "--compare", bad])

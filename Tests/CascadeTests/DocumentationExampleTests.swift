@@ -36,6 +36,9 @@ struct DocumentationExampleTests {
     layout.elements(in: Rect(x: 0, y: 0, width: 390, height: 844), into: &visible)
     #expect(visible.map(\.path) == [.header(0), .item(0, section: 0), .item(1, section: 0), .item(2, section: 0),
                                     .header(1), .item(0, section: 1), .item(1, section: 1), .item(2, section: 1)])
+    var window = VisibleWindow()
+    layout.moveWindow(&window, to: Rect(x: 0, y: 16, width: 390, height: 844))
+    #expect(window.elements == layout.elements(in: Rect(x: 0, y: 16, width: 390, height: 844)))
     #expect(layout.layoutAttributes(for: .item(2, section: 0))?.frame == Rect(x: 200, y: 134, width: 190, height: 142.5))
     #expect(layout.element(at: Point(x: 200, y: 60))?.path == .item(1, section: 0))
     try layout.apply([.appendItems([140, 95], section: 1), .replaceItems([.size(width: 3, height: 4)], at: 0, section: 0)])

@@ -87,6 +87,27 @@ final class CountingDelegate: CollectionViewDelegate {
     withExtendedLifetime(source) {}
   }
 
+  /// Moving a `VisibleWindow` back and forth over ground already covered allocates nothing once
+  /// its buffers have grown (the view's step moves one too, above), and it still answers what the
+  /// search answers.
+  @Test func steadyWindowMovesAllocateNothing() throws {
+    let layout = try WaterfallLayout(
+      width: 400, parameters: WaterfallParameters(columns: 3),
+      sections: [WaterfallSection(items: (0..<5000).map { WaterfallItem.height(Double(20 + ($0 * 37) % 220)) })])
+    let offsets = Array(stride(from: 0.0, through: 30_000, by: 16)) + Array(stride(from: 30_000.0, through: 0, by: -16))
+    var window = VisibleWindow()
+    for y in offsets { layout.moveWindow(&window, to: Rect(x: 0, y: y, width: 400, height: 800)) }  // warm up
+    #expect(window.elements == layout.elements(in: Rect(x: 0, y: 0, width: 400, height: 800)))
+    #if DEBUG
+    return
+    #else
+    guard let before = mallocCount() else { return }
+    for y in offsets { layout.moveWindow(&window, to: Rect(x: 0, y: y, width: 400, height: 800)) }
+    let mallocs = (mallocCount() ?? before) - before
+    #expect(mallocs == 0, "\(mallocs) mallocs in \(offsets.count) moves")
+    #endif
+  }
+
   /// `WaterfallLayout.elements(in:into:)` allocates nothing when the buffer has the capacity.
   @Test func layoutRectQueryAllocatesNothing() throws {
     let layout = try WaterfallLayout(

@@ -72,7 +72,7 @@ internal struct _SectionOrigins: Sendable {
   /// Room for the rounding between section and content coordinates, for a query about `a`,
   /// `b` and an origin `c`: far more than the few ulps `local + origin` can differ by, and
   /// harmless, since every candidate is then tested exactly. Finite whatever the values. O(1).
-  @inlinable
+  @inlinable @inline(__always)
   internal func slack(_ a: Double, _ b: Double, _ c: Double = 0) -> Double {
     // Scaled term by term: a sum of the magnitudes first would overflow near the largest finite
     // values and make every bound infinite.

@@ -130,6 +130,11 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
   @usableFromInline var sectionOfUID: [Int: Int] = [:]
   /// The next section `uid`.
   @usableFromInline var nextUID = 0
+  /// The identity of the layout's current state, for the ``VisibleWindow`` moved over it: a
+  /// window keeps the one it was moved with, and searches again when the layout's differs.
+  /// Every batch replaces it unless no one else holds it (no window, no copy of the layout),
+  /// so a window can never take a changed layout for the one it knows.
+  @usableFromInline var generation = _LayoutGeneration()
 
   /// Validates everything, then lays out every section. O(n) plus each layout's placement cost.
   ///
@@ -235,6 +240,7 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
     _ changes: [LayoutChange<Section.Item, Section.Parameters>],
     inverse: inout [LayoutChange<Section.Item, Section.Parameters>], recording: Bool
   ) throws(LayoutError) {
+    if !isKnownUniquelyReferenced(&generation) { generation = _LayoutGeneration() }
     try _validate(changes)
     if recording {
       inverse.removeAll()

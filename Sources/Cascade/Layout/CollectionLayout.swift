@@ -65,6 +65,17 @@ public protocol CollectionLayout: Sendable {
   /// - Complexity: that of ``forEachElement(in:after:_:)``.
   func elements(in rect: Rect, into buffer: inout [LayoutAttributes])
 
+  /// Moves `window` to `rect`: afterwards `window.elements` is exactly what
+  /// ``elements(in:into:)`` appends for `rect` (the same elements, in the same spec order).
+  ///
+  /// A default implementation searches every time; ``WaterfallLayout`` and ``ListLayout`` move
+  /// the window's cursor in each lane of their index instead (see ``VisibleWindow``).
+  ///
+  /// - Complexity: for the layouts in this package, O(L + c·log k) for a move that stays on the
+  ///   same sections, L lanes and c elements entering or leaving the window, k displayed;
+  ///   otherwise that of ``elements(in:into:)``. The default: that of ``elements(in:into:)``.
+  func moveWindow(_ window: inout VisibleWindow, to rect: Rect)
+
   /// The first element, in spec order, whose half-open frame contains `point`, or `nil`.
   ///
   /// - Complexity: O(log n) for the layouts in this package.
@@ -119,6 +130,15 @@ extension CollectionLayout {
   @inlinable
   public func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
     forEachElement(in: rect, after: nil) { buffer.append($0); return true }
+  }
+
+  /// ``elements(in:into:)`` into the window's buffer, every time: the window's answer with no
+  /// cursor to move.
+  ///
+  /// - Complexity: that of ``elements(in:into:)``.
+  @inlinable
+  public func moveWindow(_ window: inout VisibleWindow, to rect: Rect) {
+    window._searched(rect) { elements(in: rect, into: &$0) }
   }
 
   /// Every element overlapping `rect`, in spec order.

@@ -43,7 +43,7 @@ internal struct _Presentation: Sendable, Equatable {
   }
 
   /// Whether reported frames are the internal ones.
-  @inlinable var isIdentity: Bool { orientation == .vertical && direction == .leftToRight }
+  @inlinable @inline(__always) var isIdentity: Bool { orientation == .vertical && direction == .leftToRight }
 
   /// The reported content width, given the internal width and the internal content height.
   @inlinable func contentWidth(width: Double, total: Double) -> Double {

@@ -36,6 +36,25 @@ extension WaterfallLayout {
     _storage.elements(in: rect, _presentation, into: &buffer)
   }
 
+  /// Moves `window` to `rect`: afterwards `window.elements` is exactly ``elements(in:into:)``'s
+  /// answer for `rect`. A move along the scroll axis, with the same layout and the same extent
+  /// across it, moves a cursor in each lane of each section's index instead of searching.
+  ///
+  ///     var window = VisibleWindow()
+  ///     for y in stride(from: 0.0, to: 10_000, by: 16) {
+  ///       layout.moveWindow(&window, to: Rect(x: 0, y: y, width: 390, height: 844))
+  ///       show(window.elements)
+  ///     }
+  ///
+  /// - Complexity: O(L + c·log k) for a move that keeps the sections meeting the rect, L lanes
+  ///   (columns) of those sections, c elements entering or leaving and k in the window: a few
+  ///   comparisons per lane when nothing changes. Otherwise (a layout change, another extent
+  ///   across the scroll axis, right to left, another section, many changes) that of
+  ///   ``elements(in:into:)``. Allocates nothing once the window's buffers have grown.
+  public func moveWindow(_ window: inout VisibleWindow, to rect: Rect) {
+    _storage.moveWindow(&window, to: rect, _presentation)
+  }
+
   /// The first element, in spec order, whose frame contains `point`
   /// (`minX <= x < maxX && minY <= y < maxY`), or `nil`.
   ///

@@ -14,6 +14,9 @@ import Cascade
 struct _RefreshScratch<Cell: AnyObject> {
   /// The rect query's answer: the display rect's elements, in spec order.
   @usableFromInline var query: [LayoutAttributes] = []
+  /// The display rect's window, moved by each step (`CollectionLayout.moveWindow(_:to:)`), so
+  /// that a step costs what it changes in the layout's index; kept across steps, never cleared.
+  @usableFromInline var window = VisibleWindow()
   /// Indices in the displayed set of the entries that left, increasing.
   @usableFromInline var departures: [Int] = []
   /// Indices in ``query`` of the elements that came, increasing.

@@ -1,0 +1,292 @@
+// The visible window's moves (`VisibleWindow`), for every sectioned layout.
+//
+// A window remembers, for each section meeting its rect and each lane of that section's index,
+// the two ends of the run a search of the rect would visit: `first`, the first position whose
+// bottom is below the search's lower bound, and `end`, the first whose top is at or below its
+// upper bound (both bounds are monotone along a lane, so each end is a single position), and the
+// bounds on either side of both. The candidates are `first ..< max(first, end)`; the answer is
+// the candidates that pass the exact test (`_hit` on the absolute frame, then the presented
+// frame), plus headers and footers.
+//
+// A move along the scroll axis, over the same state of the layout (`generation`), with the
+// same extent across the axis, in left-to-right, keeping the sections meeting the rect:
+//   1. a lane whose ends stay, with no element near an edge (below), is decided by comparing
+//      the new bounds with the values its cursor keeps; a section whose lanes all stay is not
+//      read at all;
+//   2. in the other lanes, each end gallops from where it was to the new bounds (O(1) when it
+//      moves by one, O(log d) for a distance d); the elements that left the run are taken out of
+//      the answer, those that came are tested and put in at their place (a binary search in the
+//      answer), and those that stayed are tested again only near an edge of the old rect or the
+//      new one: an element whose bottom is above `sureLower` and top below `sureUpper` overlaps
+//      the rect vertically for sure (the slack covers the rounding between section and content
+//      coordinates, as for the search), so its answer cannot have changed. Past the change limit
+//      the move searches instead, which replaces everything done so far;
+//   3. headers and footers are tested again (two comparisons each).
+// Anything else searches (`elements(in:into:)`) and starts the cursors again with binary
+// searches: the answer of a search is the ground truth, and the cursors are the runs that same
+// search visits, so the two agree by construction.
+
+extension _SectionedLayout {
+  /// Moves `window` to `rect` (reported coordinates): see `WaterfallLayout.moveWindow(_:to:)`.
+  ///
+  /// - Complexity: O(t·L + c·(log k + k)) for t sections meeting the rect, L lanes each, c
+  ///   elements entering or leaving and k in the window; a search otherwise.
+  @inlinable
+  func moveWindow(_ window: inout VisibleWindow, to rect: Rect, _ p: _Presentation) {
+    let cw = p.isIdentity ? 0 : _contentWidth(p)
+    let r = p.isIdentity ? rect : p.searchRect(rect, contentWidth: cw)
+    if window._generation === generation, p.direction == .leftToRight,
+      r.minX == window._search.minX, r.maxX == window._search.maxX, r.minY.isFinite, r.maxY.isFinite,
+      Self._moveCursors(sections, origins, &window, r, rect, p, cw)
+    {
+      window._rect = rect
+      window._search = r
+      return
+    }
+    window._searched(rect) { elements(in: rect, p, into: &$0) }
+    guard p.direction == .leftToRight, r.minX.isFinite, r.maxX.isFinite, r.minY.isFinite, r.maxY.isFinite else { return }
+    Self._seedCursors(sections, origins, &window, r)
+    window._generation = generation
+    window._search = r
+  }
+
+  /// The most elements a move brings or takes away through the cursors; beyond, it searches.
+  @inlinable
+  static var _windowChangeLimit: Int { 8 }
+
+  /// Section `state`'s search bounds for a rect from `top` to `bottom`, exactly as the search
+  /// computes them (`_forEach`), and the bounds inside which an element overlaps for sure.
+  @inlinable @inline(__always)
+  static func _bounds(_ state: inout _WindowSection, _ origins: _SectionOrigins, _ top: Double, _ bottom: Double) {
+    let y0 = state.y0
+    let slack = origins.slack(top, bottom, y0)
+    state.lower = top - y0 - slack
+    state.upper = bottom - y0 + slack
+    state.sureLower = top - y0 + slack
+    state.sureUpper = bottom - y0 - slack
+  }
+
+  /// The answer's form of an element that the search would hand its sink (`a`, in the storage's
+  /// coordinates), or `nil` when the search would not report it: the search's test on the
+  /// search rect `r`, then the presented frame's on the reported `rect`.
+  @inlinable @inline(__always)
+  static func _accepted(
+    _ a: LayoutAttributes, _ r: Rect, _ rect: Rect, _ p: _Presentation, _ cw: Double
+  ) -> LayoutAttributes? {
+    guard _hit(a.frame, r) else { return nil }
+    if p.isIdentity { return a }
+    let frame = p.frame(a.frame, contentWidth: cw)
+    guard frame.intersects(rect) else { return nil }
+    return LayoutAttributes(path: a.path, frame: frame, zIndex: a.zIndex)
+  }
+
+  /// Calls `body` with section `s`'s records, its index's ids and lanes, each buffer opened once
+  /// for the whole call, and its geometry. `s` must be a section of `sections`.
+  @inlinable @inline(__always)
+  static func _withStorage<R>(
+    of sections: [Section], _ s: Int,
+    _ body: (
+      UnsafeBufferPointer<Section.Record>, UnsafeBufferPointer<Int32>, UnsafeBufferPointer<IntervalIndex._Lane>,
+      Section.Geometry
+    ) -> R
+  ) -> R {
+    sections.withUnsafeBufferPointer { sections in
+      let section = sections.baseAddress! + s
+      let geometry = section.pointee.geometry
+      return section.pointee.records.withUnsafeBufferPointer { records in
+        section.pointee.index._ids.withUnsafeBufferPointer { ids in
+          section.pointee.index._lanes.withUnsafeBufferPointer { lanes in body(records, ids, lanes, geometry) }
+        }
+      }
+    }
+  }
+
+  /// Starts the cursors for search rect `r`, whose answer the window already holds: the
+  /// sections the search meets, and in each lane the two ends by binary search.
+  ///
+  /// - Complexity: O(log s + t·L·log n), allocating nothing once the window's buffers have grown.
+  @inlinable
+  static func _seedCursors(_ sections: [Section], _ origins: _SectionOrigins, _ w: inout VisibleWindow, _ r: Rect) {
+    let top = r.minY, bottom = r.maxY
+    var s = origins.firstSection(endingAfter: top - origins.slack(top, bottom))
+    w._firstSection = s
+    w._nextOrigin = .infinity
+    w._sections.removeAll(keepingCapacity: true)
+    w._lanes.removeAll(keepingCapacity: true)
+    while s < sections.count {
+      let y0 = origins.origin(of: s)
+      if !(y0 < bottom + origins.slack(top, bottom, y0)) {
+        w._nextOrigin = y0
+        break
+      }
+      let laneCount = sections[s].height == 0 ? 0 : sections[s].index.laneCount
+      var state = _WindowSection(y0: y0, laneBase: w._lanes.count, laneCount: laneCount)
+      if laneCount > 0 {
+        _bounds(&state, origins, top, bottom)
+        let lower = state.lower, upper = state.upper
+        _withStorage(of: sections, s) { records, ids, lanes, _ in
+          let bounds = _RecordBounds(records)
+          for l in 0..<laneCount {
+            let lane = IntervalIndex._lane(l, of: lanes, in: ids)
+            w._lanes.append(_WindowLane(
+              lane, bounds, first: lane._firstIndex { bounds.maxY(Int($0)) > lower },
+              end: lane._firstIndex { bounds.minY(Int($0)) >= upper }))
+          }
+        }
+        let geometry = sections[s].geometry
+        state.headerHeight = geometry.header
+        state.footerHeight = geometry.footer
+        state.footerY = sections[s].footerY
+        state.width = geometry.width
+        state.headerShown = geometry.header > 0 && w._contains(.header(s))
+        state.footerShown = geometry.footer > 0 && w._contains(.footer(s))
+      }
+      w._sections.append(state)
+      s += 1
+    }
+  }
+
+  /// Moves the cursors to search rect `r` (reported `rect`) and edits the answer; returns `false`,
+  /// with the answer and the cursors as they were, when the sections meeting the rect change or
+  /// the move would bring or take away more than ``_windowChangeLimit`` elements.
+  ///
+  /// - Complexity: O(t·L + c·(log k + k)) as above; O(log d) more for a cursor moving d positions.
+  @inlinable
+  static func _moveCursors(
+    _ sections: [Section], _ origins: _SectionOrigins, _ w: inout VisibleWindow,
+    _ r: Rect, _ rect: Rect, _ p: _Presentation, _ cw: Double
+  ) -> Bool {
+    let top = r.minY, bottom = r.maxY
+    // The same sections: the same first one, the last one still meeting the rect, the next not.
+    guard origins.firstSection(endingAfter: top - origins.slack(top, bottom)) == w._firstSection else { return false }
+    if let last = w._sections.last, !(last.y0 < bottom + origins.slack(top, bottom, last.y0)) { return false }
+    let next = w._nextOrigin
+    if next < bottom + origins.slack(top, bottom, next) { return false }
+
+    // Each section whose runs stay as they are, with no element near an edge, is done with a
+    // few comparisons per lane on the values its cursors keep, without reading the section.
+    // The others: each lane's ends gallop to the new bounds; the elements that left the run are
+    // taken out of the answer, those that came are tested and put in, and those that stayed are
+    // tested again only near an edge of the old rect or the new one (only there can their
+    // answer have changed). Past the change limit the caller searches, which replaces
+    // everything done here.
+    var changes = 0
+    for i in 0..<w._sections.count {
+      let old = w._sections[i]
+      guard old.laneCount > 0 else { continue }
+      var new = old
+      _bounds(&new, origins, top, bottom)
+      let lower = new.lower, upper = new.upper
+      let sureLower = Swift.max(old.sureLower, new.sureLower), sureUpper = Swift.min(old.sureUpper, new.sureUpper)
+      // Whether lane cursor `c` stays where it is, with no element near an edge.
+      @inline(__always) func still(_ c: _WindowLane) -> Bool {
+        c.atFirst > lower && !(c.beforeFirst > lower) && c.atEnd >= upper && !(c.beforeEnd >= upper)
+          && (c.end <= c.first || (c.atFirst > sureLower && c.beforeEnd < sureUpper))
+      }
+      var allStill = true
+      for l in old.laneBase..<(old.laneBase + old.laneCount) where !still(w._lanes[l]) {
+        allStill = false
+        break
+      }
+      if !allStill {
+        let s = w._firstSection + i
+        let firstForward = lower >= old.lower, endForward = upper >= old.upper
+        let y0 = old.y0
+        let going = _withStorage(of: sections, s) { records, ids, lanes, geometry in
+          let bounds = _RecordBounds(records)
+          for l in 0..<old.laneCount {
+            let lane = IntervalIndex._lane(l, of: lanes, in: ids)
+            let c0 = w._lanes[old.laneBase + l]
+            if still(c0) { continue }
+            let first = IntervalIndex._gallop(lane, from: c0.first, forward: firstForward) { bounds.maxY(Int($0)) > lower }
+            let end = IntervalIndex._gallop(lane, from: c0.end, forward: endForward) { bounds.minY(Int($0)) >= upper }
+            // Positions read from the lane are clamped to it, whatever the cursors say.
+            let n = lane.count
+            let a0 = Swift.min(c0.first, n), e0 = Swift.min(Swift.max(c0.first, c0.end), n)
+            let a1 = first, e1 = Swift.max(first, end)
+            changes += (e0 - a0) + (e1 - a1) - 2 * Swift.max(0, Swift.min(e0, e1) - Swift.max(a0, a1))
+            if changes > _windowChangeLimit { return false }
+            w._lanes[old.laneBase + l] = _WindowLane(lane, bounds, first: first, end: end)
+            func leave(_ q: Int) { w._sync(.item(Int(lane[q]), section: s), nil) }
+            func test(_ q: Int) {
+              let id = Int(lane[q])
+              w._sync(.item(id, section: s), _accepted(_item(id, s, geometry, records[id], y0), r, rect, p, cw))
+            }
+            for q in a0..<Swift.max(a0, Swift.min(e0, a1)) { leave(q) }
+            for q in Swift.max(a0, e1)..<Swift.max(Swift.max(a0, e1), e0) { leave(q) }
+            for q in a1..<Swift.max(a1, Swift.min(e1, a0)) { test(q) }
+            for q in Swift.max(a1, e0)..<Swift.max(Swift.max(a1, e0), e1) { test(q) }
+            var low = Swift.max(a0, a1), high = Swift.min(e0, e1)
+            while low < high, !(bounds.maxY(Int(lane[low])) > sureLower) {
+              test(low)
+              low += 1
+            }
+            while high > low, !(bounds.minY(Int(lane[high - 1])) < sureUpper) {
+              high -= 1
+              test(high)
+            }
+          }
+          return true
+        }
+        if !going { return false }
+      }
+      // Headers and footers: tested again, two comparisons each.
+      let s = w._firstSection + i
+      if new.headerHeight > 0 {
+        let header = _accepted(new.headerAttributes(s), r, rect, p, cw)
+        if (header != nil) != old.headerShown { w._sync(.header(s), header) }
+        new.headerShown = header != nil
+      }
+      if new.footerHeight > 0 {
+        let footer = _accepted(new.footerAttributes(s), r, rect, p, cw)
+        if (footer != nil) != old.footerShown { w._sync(.footer(s), footer) }
+        new.footerShown = footer != nil
+      }
+      w._sections[i] = new
+    }
+    return true
+  }
+}
+
+extension IntervalIndex {
+  /// The first position of `lane` where `predicate` holds, for a predicate false and then true
+  /// along the lane, looked for from `hint` outwards by doubling steps, then a binary search;
+  /// with `forward`, the caller knows it is at or after `hint`. Always in `0 ... lane.count`.
+  ///
+  /// - Complexity: O(1) when the answer is `hint`, O(log d) when it is d positions away.
+  @inlinable
+  internal static func _gallop(
+    _ lane: UnsafeBufferPointer<Int32>, from hint: Int, forward: Bool, _ predicate: (Int32) -> Bool
+  ) -> Int {
+    let n = lane.count
+    let p = Swift.min(Swift.max(hint, 0), n)
+    if p < n && !predicate(lane[p]) {
+      var low = p + 1, step = 1
+      while true {
+        let probe = p + step
+        if probe >= n { return lane[low..<n]._firstIndex(predicate) }
+        if predicate(lane[probe]) { return lane[low..<probe]._firstIndex(predicate) }
+        low = probe + 1
+        step &<<= 1
+      }
+    }
+    if forward { return p }
+    var high = p, step = 1
+    while true {
+      let probe = p - step
+      if probe < 0 { return lane[0..<high]._firstIndex(predicate) }
+      if !predicate(lane[probe]) { return lane[(probe + 1)..<high]._firstIndex(predicate) }
+      high = probe
+      step &<<= 1
+    }
+  }
+}
+
+extension VisibleWindow {
+  /// Whether `path` is in ``elements``. O(log k).
+  @inlinable
+  internal func _contains(_ path: ElementPath) -> Bool {
+    let i = _elements._firstIndex { !($0.path < path) }
+    return i < _elements.count && _elements[i].path == path
+  }
+}

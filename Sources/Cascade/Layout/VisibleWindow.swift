@@ -1,0 +1,179 @@
+// The visible window: a rect query's answer kept between moves, with a cursor in each lane of
+// the index, so that a scroll step costs what it changes. The moves themselves are the layouts'
+// (`_SectionedLayout+Window.swift`); this is the value a caller keeps.
+
+/// The elements of a moving rect, kept up to date as the rect moves: what a scroll loop keeps
+/// instead of asking ``CollectionLayout/elements(in:into:)`` again at every step.
+///
+/// Move it with ``CollectionLayout/moveWindow(_:to:)`` (or ``move(to:in:)``); afterwards
+/// ``elements`` is exactly what `elements(in: rect, into:)` appends: the same elements, in the
+/// same spec order, with the same frames.
+///
+/// For ``WaterfallLayout`` and ``ListLayout`` the window keeps, in each lane of each section's
+/// interval index, the range of positions the rect's search would visit. A move along the scroll
+/// axis moves each range's two ends past the elements that entered or left it, and inserts or
+/// removes those elements in ``elements``: a step that changes nothing costs a few comparisons
+/// per lane, a step that brings one row costs that row. The window remembers which state of the
+/// layout it was moved over; after the layout changes (or with another layout, another extent
+/// across the scroll axis, a right-to-left layout, or a move that changes the sections meeting
+/// the rect or many elements at once) the next move searches, as `elements(in:into:)` does, and
+/// starts its cursors again from there.
+///
+///     var window = VisibleWindow()
+///     layout.moveWindow(&window, to: Rect(x: 0, y: 0, width: 390, height: 844))
+///     layout.moveWindow(&window, to: Rect(x: 0, y: 16, width: 390, height: 844))
+///     window.elements  // what layout.elements(in: that rect) answers
+public struct VisibleWindow: Sendable {
+  /// Every element overlapping ``rect``, in spec order: the answer of
+  /// ``CollectionLayout/elements(in:into:)`` for it. Empty before the first move.
+  ///
+  /// - Complexity: O(1).
+  @inlinable public var elements: [LayoutAttributes] { _elements }
+  /// The rect of the last move, or `nil` before the first.
+  ///
+  /// - Complexity: O(1).
+  @inlinable public var rect: Rect? { _rect }
+  @usableFromInline internal var _elements: [LayoutAttributes] = []
+  @usableFromInline internal var _rect: Rect?
+  /// The state of the layout the cursors belong to; `nil` when the next move must search.
+  @usableFromInline internal var _generation: _LayoutGeneration?
+  /// The rect of the last move in the storage's coordinates (vertical, left to right).
+  @usableFromInline internal var _search = Rect.zero
+  /// The first section meeting the rect, and the origin of the first section after those
+  /// meeting it (infinity when none).
+  @usableFromInline internal var _firstSection = 0
+  @usableFromInline internal var _nextOrigin = Double.infinity
+  /// One entry per section meeting the rect, from `_firstSection` on.
+  @usableFromInline internal var _sections: [_WindowSection] = []
+  /// Every lane's cursor, section after section (`_WindowSection.laneBase`).
+  @usableFromInline internal var _lanes: [_WindowLane] = []
+  /// How many moves searched rather than moved the cursors: a test hook.
+  @usableFromInline internal var _searchCount = 0
+  /// How many moves searched rather than moved the cursors: a test hook.
+  package var _searches: Int { _searchCount }
+
+  /// An empty window: its first move searches.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public init() {}
+
+  /// Moves the window to `rect` over `layout`: `layout.moveWindow(&self, to: rect)`.
+  ///
+  /// - Complexity: that of ``CollectionLayout/moveWindow(_:to:)``.
+  @inlinable
+  public mutating func move<Layout: CollectionLayout>(to rect: Rect, in layout: Layout) {
+    layout.moveWindow(&self, to: rect)
+  }
+
+  /// Forgets the cursors: the next move searches. (A layout change is noticed without it.)
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public mutating func invalidate() { _generation = nil }
+
+  /// Replaces the answer with what `search` appends for `rect`, with no cursors.
+  @inlinable
+  internal mutating func _searched(_ rect: Rect, _ search: (inout [LayoutAttributes]) -> Void) {
+    _generation = nil
+    _rect = rect
+    _searchCount &+= 1
+    if _elements.count != 0 { _elements.removeAll(keepingCapacity: true) }
+    search(&_elements)
+  }
+
+  /// Puts `path` in ``elements`` with `attributes` when they are given, takes it out otherwise.
+  ///
+  /// - Complexity: O(log k + k) for k elements (a binary search, then at most one insertion or
+  ///   removal).
+  @inlinable
+  internal mutating func _sync(_ path: ElementPath, _ attributes: LayoutAttributes?) {
+    let i = _elements._firstIndex { !($0.path < path) }
+    let present = i < _elements.count && _elements[i].path == path
+    if let attributes {
+      if !present { _elements.insert(attributes, at: i) }
+    } else if present {
+      _elements.remove(at: i)
+    }
+  }
+}
+
+/// A section meeting a window's rect: where its lanes' cursors are, the bounds of the last move
+/// in the section's coordinates, and what its header and footer need.
+@usableFromInline
+internal struct _WindowSection: Sendable {
+  @usableFromInline var y0: Double
+  /// The section's first cursor in `VisibleWindow._lanes`, and its lane count (0 for a section
+  /// of height 0, which a query skips).
+  @usableFromInline var laneBase: Int
+  @usableFromInline var laneCount: Int
+  /// The search's bounds: an element is a candidate when its bottom is above `lower` and its
+  /// top below `upper`. An element whose bottom is above `sureLower` and top below `sureUpper`
+  /// overlaps the rect vertically for sure: only the others need the exact test again.
+  @usableFromInline var lower = 0.0
+  @usableFromInline var upper = 0.0
+  @usableFromInline var sureLower = 0.0
+  @usableFromInline var sureUpper = 0.0
+  /// The section's header and footer heights (0: none), where its footer starts, its width.
+  @usableFromInline var headerHeight = 0.0
+  @usableFromInline var footerHeight = 0.0
+  @usableFromInline var footerY = 0.0
+  @usableFromInline var width = 0.0
+  /// Whether the header and the footer are in the window's elements.
+  @usableFromInline var headerShown = false
+  @usableFromInline var footerShown = false
+
+  @inlinable
+  init(y0: Double, laneBase: Int, laneCount: Int) {
+    self.y0 = y0
+    self.laneBase = laneBase
+    self.laneCount = laneCount
+  }
+
+  /// Section `s`'s header, `(0, y0, W, header)`, as the queries make it (`_header`).
+  @inlinable
+  func headerAttributes(_ s: Int) -> LayoutAttributes {
+    LayoutAttributes(path: .header(s), frame: Rect(x: 0, y: y0, width: width, height: headerHeight), zIndex: 1)
+  }
+
+  /// Section `s`'s footer, `(0, y0 + footerY, W, footer)`, as the queries make it (`_footer`).
+  @inlinable
+  func footerAttributes(_ s: Int) -> LayoutAttributes {
+    LayoutAttributes(path: .footer(s), frame: Rect(x: 0, y: y0 + footerY, width: width, height: footerHeight), zIndex: 1)
+  }
+}
+
+/// A lane's cursor: `first`, the first position whose bottom is below the search's `lower`, and
+/// `end`, the first whose top is at or below its `upper`. Both only grow as the rect moves down;
+/// the candidates are `first ..< max(first, end)`, exactly the run the search would visit. It
+/// keeps the bounds on either side of both ends (infinite past the lane's ends), so that a move
+/// that changes nothing is decided on these values alone, without reading the lane.
+@usableFromInline
+internal struct _WindowLane: Sendable {
+  @usableFromInline var first: Int
+  @usableFromInline var end: Int
+  /// The bottom of the elements at `first` and before it; the top of those at `end` and before.
+  @usableFromInline var atFirst: Double
+  @usableFromInline var beforeFirst: Double
+  @usableFromInline var atEnd: Double
+  @usableFromInline var beforeEnd: Double
+
+  /// The cursor at `first` and `end` of `lane`, reading the bounds around them.
+  @inlinable
+  init<Bounds: IntervalBounds>(_ lane: UnsafeBufferPointer<Int32>, _ bounds: Bounds, first: Int, end: Int) {
+    let n = lane.count
+    self.first = first
+    self.end = end
+    atFirst = first < n ? bounds.maxY(Int(lane[first])) : .infinity
+    beforeFirst = first > 0 && first <= n ? bounds.maxY(Int(lane[first - 1])) : -.infinity
+    atEnd = end < n ? bounds.minY(Int(lane[end])) : .infinity
+    beforeEnd = end > 0 && end <= n ? bounds.minY(Int(lane[end - 1])) : -.infinity
+  }
+}
+
+/// The identity of one state of a layout (see `_SectionedLayout.generation`): compared by
+/// identity, never read.
+@usableFromInline
+internal final class _LayoutGeneration: Sendable {
+  @inlinable init() {}
+}
