@@ -133,14 +133,15 @@ extension _SectionedLayout {
               end: lane._firstIndex { bounds.minY(Int($0)) >= upper }))
           }
         }
-        let geometry = sections[s].geometry
-        state.headerHeight = geometry.header
-        state.footerHeight = geometry.footer
-        state.footerY = sections[s].footerY
-        state.width = geometry.width
-        state.headerShown = geometry.header > 0 && w._contains(.header(s))
-        state.footerShown = geometry.footer > 0 && w._contains(.footer(s))
       }
+      // Headers and footers, also of a section without items (which has no lanes).
+      let geometry = sections[s].geometry
+      state.headerHeight = geometry.header
+      state.footerHeight = geometry.footer
+      state.footerY = sections[s].footerY
+      state.width = geometry.width
+      state.headerShown = geometry.header > 0 && w._contains(.header(s))
+      state.footerShown = geometry.footer > 0 && w._contains(.footer(s))
       w._sections.append(state)
       s += 1
     }
@@ -173,7 +174,7 @@ extension _SectionedLayout {
     var changes = 0
     for i in 0..<w._sections.count {
       let old = w._sections[i]
-      guard old.laneCount > 0 else { continue }
+      // (A section without items has no lanes: only its header and footer are tested.)
       var new = old
       _bounds(&new, origins, top, bottom)
       let lower = new.lower, upper = new.upper
