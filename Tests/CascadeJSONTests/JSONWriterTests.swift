@@ -7,7 +7,7 @@ import Testing
       (390, "390"), (0, "0"), (-0.0, "-0"), (-12, "-12"), (224.5, "224.5"), (0.1, "0.1"),
       (1.0 / 3, "0.3333333333333333"), (123.33333333333333, "123.33333333333333"),
       (9007199254740992, "9007199254740992"), (1e16, "1e+16"), (1e-7, "1e-07"),
-      (5e-324, "5e-324"), (.greatestFiniteMagnitude, "1.7976931348623157e+308"),
+      (.leastNonzeroMagnitude, "5e-324"), (.greatestFiniteMagnitude, "1.7976931348623157e+308"),
     ]
     for (value, text) in cases { #expect(JSONWriter.format(value) == text) }
   }
