@@ -63,12 +63,16 @@ extension CollectionView {
 
     let display = displayRect
     layout.moveWindow(&scratch.window, to: display)                       // 1. query, by the
-    scratch.query.append(contentsOf: scratch.window.elements)             //    window's cursors
-    if pinsSectionHeaders { scratch.pinHeaders(of: layout, in: viewport) }
-    _displayed.withUnsafeBufferPointer { scratch.diff($0) }               // 2. diff
+    let pinned = pinsSectionHeaders                                       //    window's cursors
+    let fromWindow = transition == nil && !pinned && _displayed.withUnsafeBufferPointer { scratch.planFromWindow($0) }
+    if !fromWindow {
+      scratch.query.append(contentsOf: scratch.window.elements)
+      if pinned { scratch.pinHeaders(of: layout, in: viewport) }
+      _displayed.withUnsafeBufferPointer { scratch.diff($0) }             // 2. diff
+    }
     _returnDepartures(scratch, into: &update)                             // 3. return
     do throws(CollectionViewError) {
-      try _dequeueArrivals(&scratch, into: &update)                       // 4. dequeue
+      try _dequeueArrivals(&scratch, fromWindow: fromWindow, into: &update)  // 4. dequeue
     } catch {
       _undoJournal()
       update._clear(from: previousOffset, to: previousOffset)
@@ -77,8 +81,16 @@ extension CollectionView {
     }
     var displayed: [_Entry<Cell>] = []                                    // 5. commit
     swap(&displayed, &_displayed)
-    scratch.commit(into: &displayed, moved: &update._moved)
+    if fromWindow {
+      scratch.commitWindowChanges(into: &displayed)
+    } else {
+      scratch.commit(into: &displayed, moved: &update._moved)
+    }
     swap(&displayed, &_displayed)
+    scratch.syncedMove = pinned ? nil : scratch.window.moveCount
+    #if CASCADE_INTERNAL_CHECKS
+    if !pinned { _checkDisplayedIsWindow(scratch.window) }
+    #endif
     if let transition { transition(&update) }                             // 6. report
     swap(&update, &_update)
 
@@ -127,7 +139,8 @@ extension CollectionView {
     attributes.path.kind == .header ? layout.layoutAttributes(for: attributes.path) : attributes
   }
 
-  /// Step 4: a cell for each arrival, in spec order, from the data source.
+  /// Step 4: a cell for each arrival, in spec order, from the data source; `fromWindow`: the
+  /// arrivals index the window's elements (a step planned from its changes), not the query.
   ///
   /// - Throws: what the data source throws, or ``CollectionViewError/cellNotDequeued(_:)``; the
   ///   caller then undoes the pool journal.
@@ -135,10 +148,11 @@ extension CollectionView {
   @inline(__always)
   @inlinable
   func _dequeueArrivals(
-    _ scratch: inout _RefreshScratch<Cell>, into update: inout CollectionViewUpdate<Cell>
+    _ scratch: inout _RefreshScratch<Cell>, fromWindow: Bool, into update: inout CollectionViewUpdate<Cell>
   ) throws(CollectionViewError) {
     for k in 0..<scratch.arrivals.count {
-      let attributes = scratch.query[scratch.arrivals[k]]
+      let i = scratch.arrivals[k]
+      let attributes = fromWindow ? scratch.window.elements[i] : scratch.query[i]
       let (cell, pool) = try _cell(for: attributes)
       scratch.arriving.append(_Entry(path: attributes.path, attributes: attributes, cell: cell, pool: pool))
       update._appeared.append(
@@ -196,6 +210,18 @@ extension CollectionView {
     if !_update.isEmpty { delegate.collectionView(self, didUpdateDisplayedElements: _update) }
     if scrolled { delegate.collectionViewDidScroll(self) }
   }
+
+  #if CASCADE_INTERNAL_CHECKS
+  /// Stops when the displayed set is not exactly `window`'s answer (paths and attributes).
+  @usableFromInline
+  func _checkDisplayedIsWindow(_ window: VisibleWindow) {
+    let elements = window.elements
+    precondition(_displayed.count == elements.count, "displayed \(_displayed.count) elements, the window \(elements.count)")
+    for (entry, attributes) in zip(_displayed, elements) {
+      precondition(entry.path == attributes.path && entry.attributes == attributes, "displayed \(entry.attributes), the window \(attributes)")
+    }
+  }
+  #endif
 
   /// The index in `_displayed` of the element at `path`.
   ///
