@@ -54,17 +54,22 @@ extension CollectionView {
     transition: ((inout CollectionViewUpdate<Cell>) -> Void)?
   ) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
     defer { scratch.clear() }
+    _journal._removeAllKeepingCapacity()
+    let display = displayRect
+    Self._moveWindow(&_layout, &scratch.window, to: display)              // 1. query, by the
+    let pinned = pinsSectionHeaders                                       //    window's cursors
+    let fromWindow = transition == nil && !pinned && _displayed.withUnsafeBufferPointer { scratch.planFromWindow($0) }
+    if fromWindow && scratch.departures.count == 0 && scratch.arrivals.count == 0 {
+      // Nothing entered or left, and every frame stayed: only the offset changed.
+      _update._clear(from: previousOffset, to: _contentOffset)
+      scratch.syncedMove = scratch.window.moveCount
+      return _finishRefresh(from: previousOffset, display: display)
+    }
     // The update's storage leaves the view for the step and comes back before the delegate
     // hears of it (a delegate may read `lastUpdate`).
     var update = CollectionViewUpdate<Cell>()
     swap(&update, &_update)
     update._clear(from: previousOffset, to: _contentOffset)
-    _journal._removeAllKeepingCapacity()
-
-    let display = displayRect
-    layout.moveWindow(&scratch.window, to: display)                       // 1. query, by the
-    let pinned = pinsSectionHeaders                                       //    window's cursors
-    let fromWindow = transition == nil && !pinned && _displayed.withUnsafeBufferPointer { scratch.planFromWindow($0) }
     if !fromWindow {
       scratch.query.append(contentsOf: scratch.window.elements)
       if pinned { scratch.pinHeaders(of: layout, in: viewport) }
@@ -93,8 +98,16 @@ extension CollectionView {
     #endif
     if let transition { transition(&update) }                             // 6. report
     swap(&update, &_update)
-
     _journal._removeAllKeepingCapacity()
+    return _finishRefresh(from: previousOffset, display: display)
+  }
+
+  /// Step 6, once the update is in `_update`: pools trimmed, prefetching, the delegate.
+  ///
+  /// - Complexity: that of ``_updatePrefetching(scrolledBy:display:horizontal:)`` and ``_notify(scrolled:prefetchChanged:)``.
+  @inline(__always)
+  @inlinable
+  func _finishRefresh(from previousOffset: Point, display: Rect) -> CollectionViewUpdate<Cell> {
     _trimPools()
     let horizontal = layout.orientation == .horizontal
     let prefetchChanged = _updatePrefetching(
@@ -102,6 +115,17 @@ extension CollectionView {
       display: display, horizontal: horizontal)
     _notify(scrolled: previousOffset != _contentOffset, prefetchChanged: prefetchChanged)
     return _update
+  }
+
+  /// Step 1: moves `window` to `rect` over `layout`, taken `inout` so that the view's layout is
+  /// reached in place: a call on the property itself would copy the layout value (a retain and a
+  /// release of each of its buffers) for the call.
+  ///
+  /// - Complexity: that of ``CollectionLayout/moveWindow(_:to:)``.
+  @inline(__always)
+  @inlinable
+  static func _moveWindow(_ layout: inout Layout, _ window: inout VisibleWindow, to rect: Rect) {
+    layout.moveWindow(&window, to: rect)
   }
 
   /// Step 3: returns the cells of what a transaction removed and of what left the display rect
@@ -112,7 +136,7 @@ extension CollectionView {
   /// - Complexity: O(r + d) for r removed and d departed entries (and O(log s) per header).
   @inline(__always)
   @inlinable
-  func _returnDepartures(_ scratch: _RefreshScratch<Cell>, into update: inout CollectionViewUpdate<Cell>) {
+  func _returnDepartures(_ scratch: borrowing _RefreshScratch<Cell>, into update: inout CollectionViewUpdate<Cell>) {
     for k in 0..<scratch.removed.count {
       let entry = scratch.removed[k]
       _enqueue(entry.cell, pool: entry.pool)
@@ -169,6 +193,7 @@ extension CollectionView {
   @inlinable
   func _updatePrefetching(scrolledBy dy: Double, display: Rect, horizontal: Bool) -> Bool {
     let distance = prefetchDistance
+    if _prefetcher.updateWithoutBand(scrolledBy: dy, distance: distance) { return false }
     return _displayed.withUnsafeBufferPointer { displayed in
       _prefetcher.update(scrolledBy: dy, display: display, distance: distance, horizontal: horizontal, displayed: displayed) {
         layout.elements(in: $0, into: &$1)

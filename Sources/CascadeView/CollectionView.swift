@@ -55,7 +55,13 @@ import Cascade
 public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   /// The layout, kept up to date by ``reloadData()``, ``performBatchUpdates(_:)`` and width
   /// changes. Read it for frames; change the content through the view.
-  public internal(set) var layout: Layout
+  public internal(set) var layout: Layout {
+    _read { yield _layout }
+    _modify { yield &_layout }
+  }
+  // Stored apart so that the scroll step's inlinable code can reach it in place (`inout`): a
+  // call on the layout through the property copies the value for the call.
+  @usableFromInline var _layout: Layout
 
   /// Where the app's counts, item descriptions and cells come from. Held weakly.
   public weak var dataSource: (any CollectionViewDataSource<Cell, Layout>)?
@@ -163,7 +169,7 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   ///   - contentInset: room around the content.
   /// - Complexity: O(1).
   public init(layout: Layout, bounds: Size, contentInset: EdgeInsets = .zero) {
-    self.layout = layout
+    self._layout = layout
     self.bounds = bounds
     self.contentInset = contentInset
     self._contentOffset = Point(x: -contentInset.left, y: -contentInset.top)

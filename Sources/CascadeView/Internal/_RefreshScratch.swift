@@ -105,10 +105,10 @@ struct _RefreshScratch<Cell: AnyObject> {
     guard takesWindowChanges, let synced = syncedMove, window.moveCount == synced &+ 1, !window.lastMoveSearched,
       removed.count == 0
     else { return false }
-    let left = window.left, entered = window.entered
-    guard displayed.count - left.count + entered.count == window.elements.count else { return false }
+    guard displayed.count - window.left.count + window.entered.count == window.elements.count else { return false }
     stepsFromWindow &+= 1
-    if left.count == 0 && entered.count == 0 { return true }
+    if window.left.count == 0 && window.entered.count == 0 { return true }
+    let left = window.left, entered = window.entered
     for k in 0..<left.count {
       guard let i = _Entry.index(of: left[k], in: displayed) else { return abandonPlan() }
       departures._insertSorted(i)
