@@ -152,6 +152,10 @@ extension CollectionView {
   /// Drops the free cells beyond each pool's capacity.
   @inlinable
   func _trimPools() {
+    // One read of the pools to see whether any is over capacity (most steps none is), rather
+    // than two checked accesses per pool.
+    let over = _pools.withUnsafeBufferPointer { pools in pools.contains { $0.free.count > $0.capacity } }
+    guard over else { return }
     for index in _pools.indices where _pools[index].free.count > _pools[index].capacity {
       let excess = _pools[index].free.count - _pools[index].capacity
       _pools[index].free.removeLast(excess)
