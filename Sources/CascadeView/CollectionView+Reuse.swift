@@ -108,7 +108,14 @@ extension CollectionView {
     guard _request.path == path && _request.cell == nil else {
       throw .dequeueMismatch(dequeued: path, requested: _request.cell == nil ? _request.path : nil)
     }
-    guard let index = _poolIndex[identifier] else { throw .unregisteredReuseIdentifier(identifier) }
+    let index: Int
+    if _lastPool < _pools.count && _pools[_lastPool].identifier == identifier {
+      index = _lastPool  // the pool of the last dequeue again: no hashing of the identifier
+    } else {
+      guard let found = _poolIndex[identifier] else { throw .unregisteredReuseIdentifier(identifier) }
+      index = found
+      _lastPool = found
+    }
     let cell: Cell
     if let reused = _pools[index].free.popLast() {
       _journal.append(.popped(pool: index, cell: reused))

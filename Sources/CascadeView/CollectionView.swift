@@ -130,6 +130,8 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   // exclusivity checks: a pool's user-supplied `prepareForReuse` runs while it is being read.
   @usableFromInline var _pools: [_ReusePool<Cell>] = []
   @usableFromInline var _poolIndex: [String: Int] = [:]
+  // The pool of the last dequeue, looked at before `_poolIndex` (pools are never removed).
+  @usableFromInline @exclusivity(unchecked) var _lastPool = 0
   // The cell request in progress: what the data source may dequeue, and what it dequeued.
   @usableFromInline var _request = _CellRequest<Cell>(path: nil)
 
