@@ -5,7 +5,7 @@ import Testing
 /// The scroll step that takes the display rect's window changes (what entered and left) against
 /// the same view diffing the whole answer at every step (`_takesWindowChanges` off), and against
 /// the layout's rect query: random small steps, jumps, resizes, overscan changes, batch updates,
-/// pinned headers on and off, prefetching on (Docs/Spec/CollectionView.md's scroll step).
+/// steps whose data source fails, pinned headers on and off, prefetching on (Docs/Spec/CollectionView.md's scroll step).
 @Suite struct ScrollStepTests {
   /// Everything a step tells: the update's lists with reasons, frames in the other layout and
   /// cells (by serial: both views make their cells in the same order, so equal serials mean the
@@ -38,7 +38,7 @@ import Testing
     full._takesWindowChanges = false
     fastRecorder.log.removeAll()
     fullRecorder.log.removeAll()
-    var steps = 0
+    var steps = 0, failures = 0
     for step in 0..<1500 {
       let roll = Int.random(in: 0..<100, using: &random)
       var what = ""
@@ -81,6 +81,27 @@ import Testing
         }
         what = "batch \(batch)"
         updates = try both { try $0.performBatchUpdates([batch]) }
+      } else if roll < 97 {
+        // A step whose data source fails for new cells: both views stay as they were, and the
+        // next step must not take the window's changes (the window moved, the view did not).
+        let y = fast.contentOffset.y + Double(Int.random(in: 10...120, using: &random))
+        what = "failing step to \(y)"
+        source.returnForeignCell = true
+        let results = [fast, full].map { view in Result { () throws(CollectionViewError) in try view.setContentOffset(Point(x: 0, y: y)) } }
+        source.returnForeignCell = false
+        let failed = results.map { (try? $0.get()) == nil }
+        #expect(failed[0] == failed[1], "seed \(seed), step \(step): \(what): one view failed, the other did not")
+        if let a = try? results[0].get(), let b = try? results[1].get() {
+          updates = (a, b)
+        } else {
+          // Then on past where the failed step went: what the window's move reports now is
+          // relative to where it went, not to what the view displays.
+          failures += 1
+          #expect(displayedPairs(fast) == displayedPairs(full), "seed \(seed), step \(step): \(what)")
+          let further = y + Double(Int.random(in: 1...30, using: &random))
+          what += ", then step to \(further)"
+          updates = try both { try $0.setContentOffset(Point(x: 0, y: further)) }
+        }
       } else {
         let pins = !fast.pinsSectionHeaders
         what = "pins \(pins)"
@@ -105,5 +126,6 @@ import Testing
     // The fast path ran, and the other view never took it: otherwise this compares nothing.
     #expect(fast._stepsFromWindow > steps / 3, "seed \(seed): \(fast._stepsFromWindow) of \(steps) steps")
     #expect(full._stepsFromWindow == 0)
+    #expect(failures > 0, "seed \(seed): no failing step was tried")
   }
 }
