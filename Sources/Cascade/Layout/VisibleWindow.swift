@@ -19,6 +19,10 @@
 /// the rect or many elements at once) the next move searches, as `elements(in:into:)` does, and
 /// starts its cursors again from there.
 ///
+/// A move by the cursors also reports what it changed: ``entered`` and ``left`` (and
+/// ``lastMoveSearched`` when it searched instead), so that a caller keeping a copy of the answer,
+/// as the collection view does, can apply those instead of comparing whole answers.
+///
 ///     var window = VisibleWindow()
 ///     layout.moveWindow(&window, to: Rect(x: 0, y: 0, width: 390, height: 844))
 ///     layout.moveWindow(&window, to: Rect(x: 0, y: 16, width: 390, height: 844))
