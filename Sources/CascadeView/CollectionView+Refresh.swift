@@ -1,9 +1,12 @@
 // The refresh of the displayed set: the hot path of every scroll step, in named steps.
 //
-//   1. query      the layout's rect query for the display rect, into the scratch (with pinned
-//                 headers, the headers replaced by those the viewport query pins)
-//   2. diff       one linear merge of the displayed entries with the answer (both in spec
-//                 order): what left, what came (`_RefreshScratch.diff`)
+//   1. query      the display rect's `VisibleWindow` moved to it (`moveWindow(_:to:)`)
+//   2. diff       when the displayed set was the window's answer before the move and the move
+//                 went by the cursors, what left and came is what the window reports
+//                 (`_RefreshScratch.planFromWindow`, O(changes); with nothing, the step empties
+//                 the update and goes to 6); otherwise the answer is copied into the scratch
+//                 (with pinned headers, the headers replaced by those the viewport query pins)
+//                 and merged with the displayed entries, both in spec order (`_RefreshScratch.diff`)
 //   3. return     the cells of what left go back to their pools, so that arrivals reuse them
 //   4. dequeue    the data source makes or reuses a cell for each arrival (the only step that
 //                 can fail: the pools are then put back and the displayed set is untouched)
@@ -27,8 +30,10 @@ extension CollectionView {
   /// back cells, tells the delegate, and returns the update. Atomic: when a data source call
   /// fails, every pool is put back and `_displayed` is untouched.
   ///
-  /// - Complexity: O(log n + k + d) for n elements, k displayed before and after and d delegate
-  ///   and data source calls; allocates nothing once its buffers have grown.
+  /// - Complexity: O(c + e·(log k + k) + d) when it takes the window's changes (c lanes, e
+  ///   elements entering or leaving, k displayed, d delegate and data source calls; O(c) plus
+  ///   the delegate when nothing enters or leaves); O(log n + k + d) for n elements otherwise.
+  ///   Allocates nothing once its buffers have grown.
   @inlinable
   func _refresh(from previousOffset: Point) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
     // One borrow of the scratch for the whole step: one run-time exclusivity check, then plain
