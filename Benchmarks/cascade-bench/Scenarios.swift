@@ -18,7 +18,7 @@ let comparisons: [(primary: String, baselines: [String])] = [
   ("append.batch", ["layout.full"]),
   ("update.middle", ["update.middle.relayout"]),
   ("update.keepColumns", ["update.middle"]),
-  ("view.scrollStep", ["query.scroll"]),
+  ("view.scrollStep", ["view.scrollStep.diff", "query.scroll"]),
   ("view.batchUpdate", []),
   ("view.reload", ["view.reload.freshLayout"]),
   ("view.reload.peakMemory", ["view.reload.peakMemory.freshLayout"]),
@@ -75,7 +75,7 @@ struct Scenarios {
       if wantsAny("query.random") { queryRandom(n, layout, flat.frames, unions, width: collection.width) }
       if wantsAny("query.scroll") { queryScroll(n, layout, flat.frames, unions, width: collection.width) }
     }
-    if wants("view.scrollStep") { viewScrollStep(n, collection) }
+    if wantsAny("view.scrollStep") { viewScrollStep(n, collection) }
     if wants("view.batchUpdate") { viewBatchUpdate(n, collection) }
     if wantsAny("view.reload") { viewReload(n, collection, builtIn: input.builtIn) }
     if wantsAny("view.measureStorm") { viewMeasureStorm(n, collection) }

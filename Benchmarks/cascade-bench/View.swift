@@ -4,6 +4,9 @@
 // set, cells returned to the pool and dequeued again, the data source configuring each new one
 // (CascadeBenchKit's BenchDataSource, which also serves headers and footers). The update each
 // step returns is dropped at once, so the view can reuse its storage.
+// view.scrollStep.diff: the same steps over a second view that diffs the whole answer at every
+// step instead of taking the visible window's changes (`_takesWindowChanges` off): the step
+// before it took them.
 
 import Cascade
 import CascadeBenchKit
@@ -12,15 +15,19 @@ import CascadeView
 extension Scenarios {
   func viewScrollStep(_ n: Int, _ collection: BenchCollection) {
     let source = BenchDataSource(collection: collection)
-    let view: CollectionView<BenchCell, WaterfallLayout>
-    do {
-      view = try source.makeView(collection: collection, bounds: Size(width: collection.width, height: Workload.viewportHeight))
-    } catch {
-      bench.log("  view.scrollStep: reloadData failed: \(error)")
-      return
+    for (name, takesWindowChanges) in [("view.scrollStep", true), ("view.scrollStep.diff", false)] where wants(name) {
+      let view: CollectionView<BenchCell, WaterfallLayout>
+      do {
+        view = try source.makeView(collection: collection, bounds: Size(width: collection.width, height: Workload.viewportHeight))
+      } catch {
+        bench.log("  \(name): reloadData failed: \(error)")
+        return
+      }
+      view._takesWindowChanges = takesWindowChanges
+      let how = takesWindowChanges ? "" : ", diffing the whole answer each step"
+      measureScrollSteps(name, n: n, view: view, warmUp: true,
+                         note: "CollectionView.setContentOffset(_:) 16 pt per step, reuse pool, update dropped" + how) {}
     }
-    measureScrollSteps("view.scrollStep", n: n, view: view, warmUp: true,
-                       note: "CollectionView.setContentOffset(_:) 16 pt per step, reuse pool, update dropped") {}
     withExtendedLifetime(source) {}
   }
 

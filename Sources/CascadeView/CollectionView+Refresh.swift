@@ -1,9 +1,12 @@
 // The refresh of the displayed set: the hot path of every scroll step, in named steps.
 //
-//   1. query      the layout's rect query for the display rect, into the scratch (with pinned
-//                 headers, the headers replaced by those the viewport query pins)
-//   2. diff       one linear merge of the displayed entries with the answer (both in spec
-//                 order): what left, what came (`_RefreshScratch.diff`)
+//   1. query      the display rect's `VisibleWindow` moved to it (`moveWindow(_:to:)`)
+//   2. diff       when the displayed set was the window's answer before the move and the move
+//                 went by the cursors, what left and came is what the window reports
+//                 (`_RefreshScratch.planFromWindow`, O(changes); with nothing, the step empties
+//                 the update and goes to 6); otherwise the answer is copied into the scratch
+//                 (with pinned headers, the headers replaced by those the viewport query pins)
+//                 and merged with the displayed entries, both in spec order (`_RefreshScratch.diff`)
 //   3. return     the cells of what left go back to their pools, so that arrivals reuse them
 //   4. dequeue    the data source makes or reuses a cell for each arrival (the only step that
 //                 can fail: the pools are then put back and the displayed set is untouched)
@@ -27,8 +30,10 @@ extension CollectionView {
   /// back cells, tells the delegate, and returns the update. Atomic: when a data source call
   /// fails, every pool is put back and `_displayed` is untouched.
   ///
-  /// - Complexity: O(log n + k + d) for n elements, k displayed before and after and d delegate
-  ///   and data source calls; allocates nothing once its buffers have grown.
+  /// - Complexity: O(c + e·(log k + k) + d) when it takes the window's changes (c lanes, e
+  ///   elements entering or leaving, k displayed, d delegate and data source calls; O(c) plus
+  ///   the delegate when nothing enters or leaves); O(log n + k + d) for n elements otherwise.
+  ///   Allocates nothing once its buffers have grown.
   @inlinable
   func _refresh(from previousOffset: Point) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
     // One borrow of the scratch for the whole step: one run-time exclusivity check, then plain
@@ -54,21 +59,30 @@ extension CollectionView {
     transition: ((inout CollectionViewUpdate<Cell>) -> Void)?
   ) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
     defer { scratch.clear() }
+    _journal._removeAllKeepingCapacity()
+    let display = displayRect
+    Self._moveWindow(&_layout, &scratch.window, to: display)              // 1. query, by the
+    let pinned = pinsSectionHeaders                                       //    window's cursors
+    let fromWindow = transition == nil && !pinned && _displayed.withUnsafeBufferPointer { scratch.planFromWindow($0) }
+    if fromWindow && scratch.departures.count == 0 && scratch.arrivals.count == 0 {
+      // Nothing entered or left, and every frame stayed: only the offset changed.
+      _update._clear(from: previousOffset, to: _contentOffset)
+      scratch.syncedMove = scratch.window.moveCount
+      return _finishRefresh(from: previousOffset, display: display)
+    }
     // The update's storage leaves the view for the step and comes back before the delegate
     // hears of it (a delegate may read `lastUpdate`).
     var update = CollectionViewUpdate<Cell>()
     swap(&update, &_update)
     update._clear(from: previousOffset, to: _contentOffset)
-    _journal._removeAllKeepingCapacity()
-
-    let display = displayRect
-    layout.moveWindow(&scratch.window, to: display)                       // 1. query, by the
-    scratch.query.append(contentsOf: scratch.window.elements)             //    window's cursors
-    if pinsSectionHeaders { scratch.pinHeaders(of: layout, in: viewport) }
-    _displayed.withUnsafeBufferPointer { scratch.diff($0) }               // 2. diff
+    if !fromWindow {
+      scratch.query.append(contentsOf: scratch.window.elements)
+      if pinned { scratch.pinHeaders(of: layout, in: viewport) }
+      _displayed.withUnsafeBufferPointer { scratch.diff($0) }             // 2. diff
+    }
     _returnDepartures(scratch, into: &update)                             // 3. return
     do throws(CollectionViewError) {
-      try _dequeueArrivals(&scratch, into: &update)                       // 4. dequeue
+      try _dequeueArrivals(&scratch, fromWindow: fromWindow, into: &update)  // 4. dequeue
     } catch {
       _undoJournal()
       update._clear(from: previousOffset, to: previousOffset)
@@ -77,12 +91,28 @@ extension CollectionView {
     }
     var displayed: [_Entry<Cell>] = []                                    // 5. commit
     swap(&displayed, &_displayed)
-    scratch.commit(into: &displayed, moved: &update._moved)
+    if fromWindow {
+      scratch.commitWindowChanges(into: &displayed)
+    } else {
+      scratch.commit(into: &displayed, moved: &update._moved)
+    }
     swap(&displayed, &_displayed)
+    scratch.syncedMove = pinned ? nil : scratch.window.moveCount
+    #if CASCADE_INTERNAL_CHECKS
+    if !pinned { _checkDisplayedIsWindow(scratch.window) }
+    #endif
     if let transition { transition(&update) }                             // 6. report
     swap(&update, &_update)
-
     _journal._removeAllKeepingCapacity()
+    return _finishRefresh(from: previousOffset, display: display)
+  }
+
+  /// Step 6, once the update is in `_update`: pools trimmed, prefetching, the delegate.
+  ///
+  /// - Complexity: that of ``_updatePrefetching(scrolledBy:display:horizontal:)`` and ``_notify(scrolled:prefetchChanged:)``.
+  @inline(__always)
+  @inlinable
+  func _finishRefresh(from previousOffset: Point, display: Rect) -> CollectionViewUpdate<Cell> {
     _trimPools()
     let horizontal = layout.orientation == .horizontal
     let prefetchChanged = _updatePrefetching(
@@ -90,6 +120,17 @@ extension CollectionView {
       display: display, horizontal: horizontal)
     _notify(scrolled: previousOffset != _contentOffset, prefetchChanged: prefetchChanged)
     return _update
+  }
+
+  /// Step 1: moves `window` to `rect` over `layout`, taken `inout` so that the view's layout is
+  /// reached in place: a call on the property itself would copy the layout value (a retain and a
+  /// release of each of its buffers) for the call.
+  ///
+  /// - Complexity: that of ``CollectionLayout/moveWindow(_:to:)``.
+  @inline(__always)
+  @inlinable
+  static func _moveWindow(_ layout: inout Layout, _ window: inout VisibleWindow, to rect: Rect) {
+    layout.moveWindow(&window, to: rect)
   }
 
   /// Step 3: returns the cells of what a transaction removed and of what left the display rect
@@ -100,7 +141,7 @@ extension CollectionView {
   /// - Complexity: O(r + d) for r removed and d departed entries (and O(log s) per header).
   @inline(__always)
   @inlinable
-  func _returnDepartures(_ scratch: _RefreshScratch<Cell>, into update: inout CollectionViewUpdate<Cell>) {
+  func _returnDepartures(_ scratch: borrowing _RefreshScratch<Cell>, into update: inout CollectionViewUpdate<Cell>) {
     for k in 0..<scratch.removed.count {
       let entry = scratch.removed[k]
       _enqueue(entry.cell, pool: entry.pool)
@@ -127,7 +168,8 @@ extension CollectionView {
     attributes.path.kind == .header ? layout.layoutAttributes(for: attributes.path) : attributes
   }
 
-  /// Step 4: a cell for each arrival, in spec order, from the data source.
+  /// Step 4: a cell for each arrival, in spec order, from the data source; `fromWindow`: the
+  /// arrivals index the window's elements (a step planned from its changes), not the query.
   ///
   /// - Throws: what the data source throws, or ``CollectionViewError/cellNotDequeued(_:)``; the
   ///   caller then undoes the pool journal.
@@ -135,10 +177,11 @@ extension CollectionView {
   @inline(__always)
   @inlinable
   func _dequeueArrivals(
-    _ scratch: inout _RefreshScratch<Cell>, into update: inout CollectionViewUpdate<Cell>
+    _ scratch: inout _RefreshScratch<Cell>, fromWindow: Bool, into update: inout CollectionViewUpdate<Cell>
   ) throws(CollectionViewError) {
     for k in 0..<scratch.arrivals.count {
-      let attributes = scratch.query[scratch.arrivals[k]]
+      let i = scratch.arrivals[k]
+      let attributes = fromWindow ? scratch.window.elements[i] : scratch.query[i]
       let (cell, pool) = try _cell(for: attributes)
       scratch.arriving.append(_Entry(path: attributes.path, attributes: attributes, cell: cell, pool: pool))
       update._appeared.append(
@@ -155,6 +198,7 @@ extension CollectionView {
   @inlinable
   func _updatePrefetching(scrolledBy dy: Double, display: Rect, horizontal: Bool) -> Bool {
     let distance = prefetchDistance
+    if _prefetcher.updateWithoutBand(scrolledBy: dy, distance: distance) { return false }
     return _displayed.withUnsafeBufferPointer { displayed in
       _prefetcher.update(scrolledBy: dy, display: display, distance: distance, horizontal: horizontal, displayed: displayed) {
         layout.elements(in: $0, into: &$1)
@@ -196,6 +240,18 @@ extension CollectionView {
     if !_update.isEmpty { delegate.collectionView(self, didUpdateDisplayedElements: _update) }
     if scrolled { delegate.collectionViewDidScroll(self) }
   }
+
+  #if CASCADE_INTERNAL_CHECKS
+  /// Stops when the displayed set is not exactly `window`'s answer (paths and attributes).
+  @usableFromInline
+  func _checkDisplayedIsWindow(_ window: VisibleWindow) {
+    let elements = window.elements
+    precondition(_displayed.count == elements.count, "displayed \(_displayed.count) elements, the window \(elements.count)")
+    for (entry, attributes) in zip(_displayed, elements) {
+      precondition(entry.path == attributes.path && entry.attributes == attributes, "displayed \(entry.attributes), the window \(attributes)")
+    }
+  }
+  #endif
 
   /// The index in `_displayed` of the element at `path`.
   ///

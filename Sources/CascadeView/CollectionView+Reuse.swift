@@ -108,7 +108,14 @@ extension CollectionView {
     guard _request.path == path && _request.cell == nil else {
       throw .dequeueMismatch(dequeued: path, requested: _request.cell == nil ? _request.path : nil)
     }
-    guard let index = _poolIndex[identifier] else { throw .unregisteredReuseIdentifier(identifier) }
+    let index: Int
+    if _lastPool < _pools.count && _pools[_lastPool].identifier == identifier {
+      index = _lastPool  // the pool of the last dequeue again: no hashing of the identifier
+    } else {
+      guard let found = _poolIndex[identifier] else { throw .unregisteredReuseIdentifier(identifier) }
+      index = found
+      _lastPool = found
+    }
     let cell: Cell
     if let reused = _pools[index].free.popLast() {
       _journal.append(.popped(pool: index, cell: reused))
@@ -152,6 +159,10 @@ extension CollectionView {
   /// Drops the free cells beyond each pool's capacity.
   @inlinable
   func _trimPools() {
+    // One read of the pools to see whether any is over capacity (most steps none is), rather
+    // than two checked accesses per pool.
+    let over = _pools.withUnsafeBufferPointer { pools in pools.contains { $0.free.count > $0.capacity } }
+    guard over else { return }
     for index in _pools.indices where _pools[index].free.count > _pools[index].capacity {
       let excess = _pools[index].free.count - _pools[index].capacity
       _pools[index].free.removeLast(excess)

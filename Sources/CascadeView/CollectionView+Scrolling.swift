@@ -17,8 +17,12 @@ extension CollectionView {
   /// - Returns: what appeared, disappeared and moved (also given to the delegate).
   /// - Throws: a non-finite offset (``CollectionViewError/layout(_:)``), or what the data source
   ///   throws for a new cell; the view is then as it was.
-  /// - Complexity: O(log n + k + a) for n elements, k displayed and a appearing; a step that
-  ///   changes nothing or only reuses cells allocates nothing once the view's buffers have grown.
+  /// - Complexity: a step the display rect's window takes by its cursors (a scroll, without
+  ///   pinned headers) costs what it changes: O(c + e·(log k + k)) for c lanes, e elements
+  ///   entering or leaving and k displayed, plus a data source call per appearing element; O(c)
+  ///   when nothing enters or leaves. Otherwise (the first step, a jump, pinned headers, pending
+  ///   measurements) O(log n + k + a) for n elements and a appearing. A step that changes nothing
+  ///   or only reuses cells allocates nothing once the view's buffers have grown.
   @inlinable
   @discardableResult
   public func setContentOffset(_ offset: Point) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {

@@ -20,3 +20,20 @@ extension CollectionView {
     pinsSectionHeaders = on
   }
 }
+
+extension CollectionView {
+  /// Whether a scroll step takes the display rect's window changes (what entered and left)
+  /// instead of diffing the whole answer; on by default. A test and benchmark hook: with it off,
+  /// every step takes the full path, to compare the two.
+  ///
+  /// - Complexity: O(1).
+  package var _takesWindowChanges: Bool {
+    get { _scratch.takesWindowChanges }
+    set { _scratch.takesWindowChanges = newValue }
+  }
+
+  /// How many steps took the window's changes rather than diffing (see `_takesWindowChanges`).
+  ///
+  /// - Complexity: O(1).
+  package var _stepsFromWindow: Int { _scratch.stepsFromWindow }
+}

@@ -83,6 +83,7 @@ extension CollectionView {
     _displayed = snapshot.displayed
     _prefetcher.prefetched = snapshot.prefetched
     _scratch.removed.removeAll(keepingCapacity: true)
+    _scratch.syncedMove = nil
   }
 
   /// Step 2: the item the user sees on top: among the items at least partly visible that survive
@@ -138,6 +139,7 @@ extension CollectionView {
   @inline(__always)
   func _remapDisplayed(_ remap: some _TransactionRemap) {
     _scratch.removed.removeAll(keepingCapacity: true)
+    _scratch.syncedMove = nil
     var kept = 0
     var sorted = true
     for k in _displayed.indices {

@@ -55,7 +55,14 @@ import Cascade
 public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   /// The layout, kept up to date by ``reloadData()``, ``performBatchUpdates(_:)`` and width
   /// changes. Read it for frames; change the content through the view.
-  public internal(set) var layout: Layout
+  public internal(set) var layout: Layout {
+    _read { yield _layout }
+    _modify { yield &_layout }
+  }
+  // Stored apart so that the scroll step's inlinable code can reach it in place (`inout`): a
+  // call on the layout through the property copies the value for the call.
+  // Unchecked: see "Run-time exclusivity" below.
+  @usableFromInline @exclusivity(unchecked) var _layout: Layout
 
   /// Where the app's counts, item descriptions and cells come from. Held weakly.
   public weak var dataSource: (any CollectionViewDataSource<Cell, Layout>)?
@@ -64,7 +71,8 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   public weak var delegate: (any CollectionViewDelegate<Cell, Layout>)?
 
   /// The viewport's size. Change it with ``setBounds(_:)``.
-  public internal(set) var bounds: Size
+  // Unchecked: see "Run-time exclusivity" below.
+  @exclusivity(unchecked) public internal(set) var bounds: Size
 
   /// The content point at the viewport's top-left corner. Change it with
   /// ``setContentOffset(_:)`` or ``scrollToItem(at:position:)``.
@@ -82,11 +90,13 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
 
   /// How far above and below the viewport elements keep their cells, in points. Takes effect at
   /// the next change of offset or bounds, or at ``layoutIfNeeded()``.
-  public var overscan: Double = 0
+  // Unchecked: see "Run-time exclusivity" below.
+  @exclusivity(unchecked) public var overscan: Double = 0
 
   /// How far beyond the overscan, in the scroll direction, items are announced to
   /// ``CollectionViewDelegate/collectionView(_:prefetchItemsAt:)``; 0 turns prefetching off.
-  public var prefetchDistance: Double = 0
+  // Unchecked: see "Run-time exclusivity" below.
+  @exclusivity(unchecked) public var prefetchDistance: Double = 0
 
   /// Whether section headers stick to the viewport's start (sticky headers): each header that
   /// the core's viewport query (``CollectionLayout/elements(inViewport:pinningHeaders:into:)``)
@@ -94,7 +104,8 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   /// and reported as moved when its pinned frame changes; headers outside the viewport are not
   /// displayed, even in the overscan. Hit tests find a pinned header before the items under it.
   /// Off by default; takes effect at the next refresh (``layoutIfNeeded()``).
-  public var pinsSectionHeaders = false
+  // Unchecked: see "Run-time exclusivity" below.
+  @exclusivity(unchecked) public var pinsSectionHeaders = false
 
   /// Whether ``selectItem(at:)`` adds to the selection (`true`) or replaces it (`false`, the
   /// default: at most one item is selected).
@@ -119,6 +130,8 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   // exclusivity checks: a pool's user-supplied `prepareForReuse` runs while it is being read.
   @usableFromInline var _pools: [_ReusePool<Cell>] = []
   @usableFromInline var _poolIndex: [String: Int] = [:]
+  // The pool of the last dequeue, looked at before `_poolIndex` (pools are never removed).
+  @usableFromInline @exclusivity(unchecked) var _lastPool = 0
   // The cell request in progress: what the data source may dequeue, and what it dequeued.
   @usableFromInline var _request = _CellRequest<Cell>(path: nil)
 
@@ -134,6 +147,10 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   //   the delegate (`_update` and `_displayed` move into locals and back around them; the others
   //   are momentary), so none can overlap another.
   // - The pools keep their checks: a user-supplied `prepareForReuse` runs while one is read.
+  // - The layout (`_layout`), `bounds`, `overscan`, `prefetchDistance` and `pinsSectionHeaders`
+  //   are read by every step, several times for some: unchecked too. The view's accesses to
+  //   the layout run no callback (the core calls nothing back: the step's `moveWindow` takes it
+  //   `inout` for the move alone), and the others are plain values read or written at once.
   //
   // The displayed elements in spec order.
   @usableFromInline @exclusivity(unchecked) var _displayed: [_Entry<Cell>] = []
@@ -163,7 +180,7 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   ///   - contentInset: room around the content.
   /// - Complexity: O(1).
   public init(layout: Layout, bounds: Size, contentInset: EdgeInsets = .zero) {
-    self.layout = layout
+    self._layout = layout
     self.bounds = bounds
     self.contentInset = contentInset
     self._contentOffset = Point(x: -contentInset.left, y: -contentInset.top)

@@ -3,7 +3,8 @@
 // of every frame, in spec order, whatever the walk (small steps, jumps, resizes) and whatever
 // changes the layout takes in between. Golden walks by hand, then seeded random walks over random
 // waterfalls and lists in both orientations and directions; the seed and step are printed on
-// failure. See Docs/Spec/Waterfall.md for the query's predicate and order.
+// failure. After every move, what it reports having changed is checked against the two answers.
+// See Docs/Spec/Waterfall.md for the query's predicate and order.
 import Testing
 @testable import Cascade
 import CascadeTestSupport
@@ -191,7 +192,9 @@ func randomWalk<Layout: CollectionLayout>(
       let d = rng.chance(0.7) ? Double(rng.int(-8...40)) : rng.double(-40...40)
       if horizontal { rect.origin.x += d } else { rect.origin.y += d }
     }
+    let before = window.elements, moves = window.moveCount
     layout.moveWindow(&window, to: rect)
+    if let wrong = checkReportedChanges(before, window, moves: moves) { return "step \(step), \(rect): \(wrong)" }
     let searched = layout.elements(in: rect)
     if window.elements != searched {
       return "step \(step), \(rect): window \(window.elements.map(\.path)) != search \(searched.map(\.path))"
@@ -204,6 +207,29 @@ func randomWalk<Layout: CollectionLayout>(
     if window.elements != brute {
       return "step \(step), \(rect): window \(window.elements.map(\.path)) != brute force \(brute.map(\.path))"
     }
+  }
+  return nil
+}
+
+/// What a move reports (`moveCount`, `lastMoveSearched`, `entered`, `left`) against the answers
+/// before and after it: one more move; after a move by the cursors, `left` and `entered` are
+/// exactly the paths that left and came (each once, none in both), and every element in both
+/// answers kept its frame; after a search, both lists are empty. Returns the first difference.
+func checkReportedChanges(_ before: [LayoutAttributes], _ window: VisibleWindow, moves: Int) -> String? {
+  if window.moveCount != moves + 1 { return "moveCount \(window.moveCount) after \(moves)" }
+  if window.lastMoveSearched {
+    return window.entered.isEmpty && window.left.isEmpty ? nil : "a search reported changes"
+  }
+  let old = Dictionary(uniqueKeysWithValues: before.map { ($0.path, $0) })
+  let new = Dictionary(uniqueKeysWithValues: window.elements.map { ($0.path, $0) })
+  let left = Set(window.left), entered = Set(window.entered)
+  if left.count != window.left.count || entered.count != window.entered.count { return "a path reported twice" }
+  if left != Set(old.keys).subtracting(new.keys) { return "left \(window.left), expected \(Set(old.keys).subtracting(new.keys))" }
+  if entered != Set(new.keys).subtracting(old.keys) {
+    return "entered \(window.entered), expected \(Set(new.keys).subtracting(old.keys))"
+  }
+  for (path, attributes) in new where old[path].map({ $0 != attributes }) ?? false {
+    return "\(path) moved from \(old[path]!) to \(attributes) in a move by the cursors"
   }
   return nil
 }

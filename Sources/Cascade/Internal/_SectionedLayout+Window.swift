@@ -35,11 +35,12 @@ extension _SectionedLayout {
   func moveWindow(_ window: inout VisibleWindow, to rect: Rect, _ p: _Presentation) {
     let cw = p.isIdentity ? 0 : _contentWidth(p)
     let r = p.isIdentity ? rect : p.searchRect(rect, contentWidth: cw)
+    window._beginMove()
     if window._generation === generation, p.direction == .leftToRight,
       r.minX == window._search.minX, r.maxX == window._search.maxX, r.minY.isFinite, r.maxY.isFinite,
       Self._moveCursors(sections, origins, &window, r, rect, p, cw)
     {
-      window._rect = rect
+      window._moved(to: rect)
       window._search = r
       return
     }

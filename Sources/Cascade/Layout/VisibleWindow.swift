@@ -19,6 +19,10 @@
 /// the rect or many elements at once) the next move searches, as `elements(in:into:)` does, and
 /// starts its cursors again from there.
 ///
+/// A move by the cursors also reports what it changed: ``entered`` and ``left`` (and
+/// ``lastMoveSearched`` when it searched instead), so that a caller keeping a copy of the answer,
+/// as the collection view does, can apply those instead of comparing whole answers.
+///
 ///     var window = VisibleWindow()
 ///     layout.moveWindow(&window, to: Rect(x: 0, y: 0, width: 390, height: 844))
 ///     layout.moveWindow(&window, to: Rect(x: 0, y: 16, width: 390, height: 844))
@@ -33,8 +37,34 @@ public struct VisibleWindow: Sendable {
   ///
   /// - Complexity: O(1).
   @inlinable public var rect: Rect? { _rect }
+  /// How many moves the window has made: with ``lastMoveSearched``, ``entered`` and ``left``,
+  /// what lets a caller that keeps its own copy of ``elements`` tell that it saw every move.
+  ///
+  /// - Complexity: O(1).
+  @inlinable public var moveCount: Int { _moveCount }
+  /// Whether the last move searched (or there was none): ``elements`` was then made again, and
+  /// anything in it may have changed. When `false`, the last move changed ``elements`` by
+  /// exactly ``entered`` and ``left``, and every element in both answers has the same frame in
+  /// both.
+  ///
+  /// - Complexity: O(1).
+  @inlinable public var lastMoveSearched: Bool { _lastMoveSearched }
+  /// The paths the last move put into ``elements``, in no particular order; empty when it
+  /// searched. None of them is in ``left``.
+  ///
+  /// - Complexity: O(1).
+  @inlinable public var entered: [ElementPath] { _entered }
+  /// The paths the last move took out of ``elements``, in no particular order; empty when it
+  /// searched. None of them is in ``entered``.
+  ///
+  /// - Complexity: O(1).
+  @inlinable public var left: [ElementPath] { _left }
   @usableFromInline internal var _elements: [LayoutAttributes] = []
   @usableFromInline internal var _rect: Rect?
+  @usableFromInline internal var _moveCount = 0
+  @usableFromInline internal var _lastMoveSearched = true
+  @usableFromInline internal var _entered: [ElementPath] = []
+  @usableFromInline internal var _left: [ElementPath] = []
   /// The state of the layout the cursors belong to; `nil` when the next move must search.
   @usableFromInline internal var _generation: _LayoutGeneration?
   /// The rect of the last move in the storage's coordinates (vertical, left to right).
@@ -78,11 +108,36 @@ public struct VisibleWindow: Sendable {
     _generation = nil
     _rect = rect
     _searchCount &+= 1
+    _moveCount &+= 1
+    _lastMoveSearched = true
+    if _entered.count != 0 { _entered.removeAll(keepingCapacity: true) }
+    if _left.count != 0 { _left.removeAll(keepingCapacity: true) }
     if _elements.count != 0 { _elements.removeAll(keepingCapacity: true) }
     search(&_elements)
   }
 
-  /// Puts `path` in ``elements`` with `attributes` when they are given, takes it out otherwise.
+  /// Starts a move by the cursors: ``entered`` and ``left`` empty, to be filled by `_sync`.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  internal mutating func _beginMove() {
+    if _entered.count != 0 { _entered.removeAll(keepingCapacity: true) }
+    if _left.count != 0 { _left.removeAll(keepingCapacity: true) }
+  }
+
+  /// Ends a move by the cursors to `rect`: it counts, and did not search.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  internal mutating func _moved(to rect: Rect) {
+    _rect = rect
+    _moveCount &+= 1
+    _lastMoveSearched = false
+  }
+
+  /// Puts `path` in ``elements`` with `attributes` when they are given, takes it out otherwise,
+  /// and notes which it did in ``entered`` or ``left``. Each path is synced at most once a move
+  /// (an element is in one lane), so the two lists never share a path.
   ///
   /// - Complexity: O(log k + k) for k elements (a binary search, then at most one insertion or
   ///   removal).
@@ -91,9 +146,13 @@ public struct VisibleWindow: Sendable {
     let i = _elements._firstIndex { !($0.path < path) }
     let present = i < _elements.count && _elements[i].path == path
     if let attributes {
-      if !present { _elements.insert(attributes, at: i) }
+      if !present {
+        _elements.insert(attributes, at: i)
+        _entered.append(path)
+      }
     } else if present {
       _elements.remove(at: i)
+      _left.append(path)
     }
   }
 }

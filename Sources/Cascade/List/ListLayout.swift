@@ -139,8 +139,14 @@ public struct ListLayout: InvertibleCollectionLayout {
   @usableFromInline internal var _presentation = _Presentation(.vertical, .leftToRight)
 
   /// Which way the list scrolls.
+  ///
+  /// - Complexity: O(1) (inlinable: a read of the stored value, with no copy of the layout).
+  @inlinable
   public var orientation: LayoutOrientation { _presentation.orientation }
   /// Whether frames are mirrored.
+  ///
+  /// - Complexity: O(1) (inlinable: a read of the stored value, with no copy of the layout).
+  @inlinable
   public var direction: LayoutDirection { _presentation.direction }
 
   /// Test hook: a list whose sections hold at most `_itemLimit` rows; see

@@ -39,8 +39,14 @@ public struct WaterfallLayout: InvertibleCollectionLayout {
   /// The layout-level parameters every section inherits, as given.
   public var parameters: WaterfallParameters { _transposedIfHorizontal(_storage.parameters) }
   /// Which way the collection scrolls.
+  ///
+  /// - Complexity: O(1) (inlinable: a read of the stored value, with no copy of the layout).
+  @inlinable
   public var orientation: LayoutOrientation { _presentation.orientation }
   /// Whether frames are mirrored.
+  ///
+  /// - Complexity: O(1) (inlinable: a read of the stored value, with no copy of the layout).
+  @inlinable
   public var direction: LayoutDirection { _presentation.direction }
 
   /// Orientation and direction: the storage is vertical and left to right, and every answer is

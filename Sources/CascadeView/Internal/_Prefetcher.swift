@@ -24,6 +24,21 @@ struct _Prefetcher {
   @inlinable
   init() {}
 
+  /// ``update(scrolledBy:display:distance:horizontal:displayed:query:)`` when it has nothing to
+  /// do: with no band (`distance` not > 0) and nothing announced, it only notes the direction of
+  /// `dy`, and there is nothing to announce or cancel. Returns `false` when there is more to do.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  @inlinable
+  mutating func updateWithoutBand(scrolledBy dy: Double, distance: Double) -> Bool {
+    guard !(distance > 0) && prefetched.count == 0 else { return false }
+    if dy > 0 { direction = 1 } else if dy < 0 { direction = -1 }
+    added._removeAllKeepingCapacity()
+    cancelled._removeAllKeepingCapacity()
+    return true
+  }
+
   /// Recomputes the band after a scroll by `dy` (along x when `horizontal`, else along y), for the display rect `display` and a band
   /// `distance` points tall (none when `distance` is not > 0), and fills ``added`` and
   /// ``cancelled``. `query` appends the elements of a rect to a buffer, in spec order (the

@@ -32,6 +32,14 @@ struct _RefreshScratch<Cell: AnyObject> {
   /// its pinned headers are merged into.
   @usableFromInline var pinned: [LayoutAttributes] = []
   @usableFromInline var pinnedMerge: [LayoutAttributes] = []
+  /// The ``window``'s `moveCount` when the displayed set was last made exactly its elements
+  /// (paths and attributes), or `nil` when it is not: a step whose move is the next one, by the
+  /// cursors, takes the window's changes instead of diffing (``planFromWindow(_:)``).
+  @usableFromInline var syncedMove: Int?
+  /// Off: every step diffs the whole answer (a test and benchmark hook, to compare the two).
+  @usableFromInline var takesWindowChanges = true
+  /// How many steps took the window's changes: a test hook.
+  @usableFromInline var stepsFromWindow = 0
 
   @inlinable
   init() {}
@@ -81,6 +89,55 @@ struct _RefreshScratch<Cell: AnyObject> {
     }
     swap(&query, &pinnedMerge)
     pinnedMerge._removeAllKeepingCapacity()
+  }
+
+  /// Fills ``departures`` and ``arrivals`` (indices in ``window``'s elements, not ``query``) from
+  /// the window's last move, when the displayed set was exactly the window's answer before it and
+  /// the move went by the cursors: then what left is ``VisibleWindow/left``, what came is
+  /// ``VisibleWindow/entered``, and every other element kept its frame. Returns `false`, with
+  /// both lists empty, when that does not hold or the lists disagree with `displayed`: the
+  /// caller then diffs the whole answer.
+  ///
+  /// - Complexity: O(c·log k) for c changes and k entries (O(c²) to sort them, c ≤ a few).
+  @inline(__always)
+  @inlinable
+  mutating func planFromWindow(_ displayed: UnsafeBufferPointer<_Entry<Cell>>) -> Bool {
+    guard takesWindowChanges, let synced = syncedMove, window.moveCount == synced &+ 1, !window.lastMoveSearched,
+      removed.count == 0
+    else { return false }
+    guard displayed.count - window.left.count + window.entered.count == window.elements.count else { return false }
+    stepsFromWindow &+= 1
+    if window.left.count == 0 && window.entered.count == 0 { return true }
+    let left = window.left, entered = window.entered
+    for k in 0..<left.count {
+      guard let i = _Entry.index(of: left[k], in: displayed) else { return abandonPlan() }
+      departures._insertSorted(i)
+    }
+    window.elements.withUnsafeBufferPointer { elements in
+      for k in 0..<entered.count {
+        let path = entered[k]
+        var low = 0, high = elements.count
+        while low < high {
+          let mid = (low + high) / 2
+          if elements[mid].path < path { low = mid + 1 } else { high = mid }
+        }
+        arrivals._insertSorted(low < elements.count && elements[low].path == path ? low : -1)
+      }
+    }
+    if arrivals.first == -1 { return abandonPlan() }
+    for k in 1..<Swift.max(1, departures.count) where departures[k] == departures[k - 1] { return abandonPlan() }
+    for k in 1..<Swift.max(1, arrivals.count) where arrivals[k] == arrivals[k - 1] { return abandonPlan() }
+    for k in 0..<entered.count where _Entry.index(of: entered[k], in: displayed) != nil { return abandonPlan() }
+    return true
+  }
+
+  /// Empties ``departures`` and ``arrivals`` and returns `false`: a plan that does not hold.
+  @inlinable
+  mutating func abandonPlan() -> Bool {
+    stepsFromWindow &-= 1
+    departures._removeAllKeepingCapacity()
+    arrivals._removeAllKeepingCapacity()
+    return false
   }
 
   /// Merges the displayed entries with ``query``, both in spec order: the entries missing from
@@ -169,6 +226,35 @@ struct _RefreshScratch<Cell: AnyObject> {
     }
     swap(&merged, &displayed)
     merged._removeAllKeepingCapacity()
+  }
+
+  /// Makes `displayed` the window's answer after a step planned by ``planFromWindow(_:)``:
+  /// removes the departed entries and inserts ``arriving`` at their indices. No survivor moved
+  /// (the window's move kept every frame), so none is read or reported.
+  ///
+  /// - Complexity: O(c·k) memory moves for c changes and k entries, no retain or release for
+  ///   an entry that stays.
+  @inline(__always)
+  @inlinable
+  mutating func commitWindowChanges(into displayed: inout [_Entry<Cell>]) {
+    var k = departures.count
+    while k > 0 {
+      k -= 1
+      displayed.remove(at: departures[k])
+    }
+    for k in 0..<arrivals.count { displayed.insert(arriving[k], at: arrivals[k]) }
+  }
+}
+
+extension Array where Element == Int {
+  /// Inserts `value` at its place in this increasing array, from the end: O(1) for a value
+  /// larger than every other, O(count) at worst (the plans above hold a few values).
+  @inline(__always)
+  @inlinable
+  mutating func _insertSorted(_ value: Int) {
+    var i = count
+    while i > 0 && self[i - 1] > value { i -= 1 }
+    insert(value, at: i)
   }
 }
 
