@@ -43,8 +43,9 @@ public enum JSONParser {
 private let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
 private let zero = UInt8(ascii: "0"), nine = UInt8(ascii: "9")
 
-/// The cursor over the bytes; every method leaves `position` after what it read.
-private struct _Reader {
+/// The cursor over the bytes; every method leaves `position` after what it read. Internal so that
+/// the session's request fast path (`SessionRequest+Fast.swift`) reads with the same rules.
+struct _Reader {
   let bytes: UnsafeBufferPointer<UInt8>
   var position = 0
   var depth = 0

@@ -49,8 +49,10 @@ public struct JSONWriter: Sendable {
   /// - Complexity: O(1).
   @inlinable
   static func _write(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
-    if value == value.rounded(.towardZero) && Swift.abs(value) < 0x1p53 && !(value == 0 && value.sign == .minus) {
-      return _write(Int64(value), to: p)
+    // Integral below 2^53 (but not -0): one truncating conversion tests it, no call to `trunc`.
+    if Swift.abs(value) < 0x1p53 {
+      let integer = Int64(value)
+      if Double(integer) == value && !(integer == 0 && value.sign == .minus) { return _write(integer, to: p) }
     }
     if let count = _writeShortDecimal(value, to: p) { return count }
     var sink = _ASCIISink(p)
@@ -72,8 +74,9 @@ public struct JSONWriter: Sendable {
     guard value != 0, Swift.abs(value) < 0x1p53 / 10_000 else { return nil }
     // m / 10^k with k ≤ 4 is a double only if it is a multiple of 2^-4 (10^4 = 2^4·5^4): one
     // exact multiplication turns most values away.
+    // Both products stay below 2^53 · 16 in magnitude, so `Int64(_:)` truncates them exactly.
     let sixteenths = value * 16
-    guard sixteenths == sixteenths.rounded(.towardZero) else { return nil }
+    guard Double(Int64(sixteenths)) == sixteenths else { return nil }
     var scale: Double = 1
     var digits = 0
     while digits < 4 {
@@ -81,7 +84,7 @@ public struct JSONWriter: Sendable {
       digits += 1
       let scaled = value * scale
       // Exactly an integer: the product is integral and rounded nothing away.
-      guard scaled == scaled.rounded(.towardZero), (-scaled).addingProduct(value, scale) == 0 else { continue }
+      guard Double(Int64(scaled)) == scaled, (-scaled).addingProduct(value, scale) == 0 else { continue }
       let m = Int64(scaled).magnitude
       let power = UInt64(scale)
       var count = 0
