@@ -150,6 +150,21 @@ public struct JSONWriter: Sendable {
     }
   }
 
+  /// Runs `body` with an 8 KiB stack buffer to write into and `bytes`; what is left staged is
+  /// copied into `bytes` at the end. Many small values then cost one copy per buffer rather than
+  /// one `append` each.
+  ///
+  /// - Complexity: O(1) beyond `body`.
+  @inlinable
+  mutating func _staged<R>(_ body: (inout _Stage, inout [UInt8]) -> R) -> R {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: _Stage.capacity) { buffer in
+      var stage = _Stage(buffer.baseAddress!)
+      let result = body(&stage, &bytes)
+      stage.flush(into: &bytes)
+      return result
+    }
+  }
+
   @inlinable mutating func separate() {
     if needsComma { bytes.append(UInt8(ascii: ",")) }
     needsComma = true
@@ -282,5 +297,31 @@ struct _ASCIISink: TextOutputStream {
 
   @inlinable mutating func write(_ string: String) {
     for byte in string.utf8 { base[count] = byte; count += 1 }
+  }
+}
+
+/// A stack buffer that bytes are written into at a pointer, then copied into a writer's bytes in
+/// one go (see `JSONWriter._staged(_:)`).
+@usableFromInline
+struct _Stage {
+  /// The buffer's size.
+  @usableFromInline static var capacity: Int { 8192 }
+  @usableFromInline let base: UnsafeMutablePointer<UInt8>
+  /// The bytes written and not yet copied.
+  @usableFromInline var count = 0
+
+  @inlinable init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+  /// Copies the staged bytes to `bytes` and empties the stage.
+  @inlinable mutating func flush(into bytes: inout [UInt8]) {
+    bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+    count = 0
+  }
+
+  /// Where to write up to `maximum` (at most ``capacity``) more bytes, flushing first if they
+  /// would not fit; the writer then adds what it wrote to ``count``.
+  @inlinable mutating func room(_ maximum: Int, flushingInto bytes: inout [UInt8]) -> UnsafeMutablePointer<UInt8> {
+    if count + maximum > Self.capacity { flush(into: &bytes) }
+    return base + count
   }
 }
