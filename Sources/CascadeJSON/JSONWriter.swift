@@ -120,15 +120,30 @@ public struct JSONWriter: Sendable {
       if length == 20 { break }
       bound &*= 10
     }
+    // Two digits per division, from a table of "00" to "99".
+    let pairs = _digitPairs.utf8Start
     var i = count + length
-    while magnitude >= 10 {
-      i -= 1
-      let q = magnitude / 10
-      p[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude &- q &* 10)
+    while magnitude >= 100 {
+      i -= 2
+      let q = magnitude / 100
+      let r = Int(truncatingIfNeeded: magnitude &- q &* 100) &* 2
+      p[i] = pairs[r]
+      p[i + 1] = pairs[r + 1]
       magnitude = q
     }
-    p[i - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+    if magnitude >= 10 {
+      let r = Int(truncatingIfNeeded: magnitude) &* 2
+      p[i - 2] = pairs[r]
+      p[i - 1] = pairs[r + 1]
+    } else {
+      p[i - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+    }
     return count + length
+  }
+
+  /// "00", "01", … "99": the two digits of each number below 100.
+  @usableFromInline static var _digitPairs: StaticString {
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
   }
 
   /// Appends what `body` writes at the pointer it is given (at most `maximum` bytes; `body`
