@@ -165,7 +165,7 @@ public struct JSONWriter: Sendable {
     }
   }
 
-  /// Runs `body` with an 8 KiB stack buffer to write into and `bytes`; what is left staged is
+  /// Runs `body` with a 1 KiB stack buffer to write into and `bytes`; what is left staged is
   /// copied into `bytes` at the end. Many small values then cost one copy per buffer rather than
   /// one `append` each.
   ///
@@ -319,8 +319,9 @@ struct _ASCIISink: TextOutputStream {
 /// one go (see `JSONWriter._staged(_:)`).
 @usableFromInline
 struct _Stage {
-  /// The buffer's size.
-  @usableFromInline static var capacity: Int { 8192 }
+  /// The buffer's size: at most 1 KiB, which `withUnsafeTemporaryAllocation` always places on
+  /// the stack (a larger one may go to the heap).
+  @usableFromInline static var capacity: Int { 1024 }
   @usableFromInline let base: UnsafeMutablePointer<UInt8>
   /// The bytes written and not yet copied.
   @usableFromInline var count = 0
