@@ -24,6 +24,9 @@ public struct CascadeSession: Sendable {
   /// The most elements (items, headers, footers) the collection may hold: 2^31 − 1. A test hook
   /// may lower it.
   package var elementLimit = Int(Int32.max)
+  /// The `page` request's buffer of elements, kept between requests so that a page allocates
+  /// nothing once the first has grown it.
+  var pageBuffer: [LayoutAttributes] = []
 
   /// Creates a session with no collection.
   ///
@@ -49,7 +52,10 @@ public struct CascadeSession: Sendable {
     defer { swap(&writer.bytes, &output) }
     let start = writer.bytes.count
     do throws(JSONError) {
-      let request = try SessionRequest(json: JSONParser.parse(line))
+      // The hot `page` request decoded straight from the bytes; anything else, and every
+      // error, by the general path.
+      let request: SessionRequest
+      if let page = SessionRequest.fastPage(line) { request = page } else { request = try SessionRequest(json: JSONParser.parse(line)) }
       writer.beginObject()
       writer.key("ok"); writer.bool(true)
       try handle(request, into: &writer)
@@ -131,13 +137,20 @@ public struct CascadeSession: Sendable {
           after = .item(path.item, section: path.section)
         }
       }
+      // The page's buffer is the session's, reused from request to request.
       var page: [LayoutAttributes] = []
+      swap(&page, &pageBuffer)
+      defer { page.removeAll(keepingCapacity: true); swap(&page, &pageBuffer) }
       page.reserveCapacity(Swift.min(limit, 1024))
       let more = layout.page(in: rect, after: after, limit: limit, into: &page)
       try writer.elements(page, of: layout)
       writer.key("next")
       if more, let last = page.last {
-        writer.string(PageCursor(rect: rect, after: last.path, id: layout.id(of: last.path)).token)
+        // The token is digits, letters and dots: nothing to escape, so it goes straight in.
+        writer.separate()
+        writer.bytes.append(UInt8(ascii: "\""))
+        PageCursor(rect: rect, after: last.path, id: layout.id(of: last.path)).writeToken(into: &writer.bytes)
+        writer.bytes.append(UInt8(ascii: "\""))
       } else { writer.null() }
     case .point(let point):
       writer.key("element")

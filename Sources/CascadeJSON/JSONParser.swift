@@ -43,8 +43,9 @@ public enum JSONParser {
 private let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
 private let zero = UInt8(ascii: "0"), nine = UInt8(ascii: "9")
 
-/// The cursor over the bytes; every method leaves `position` after what it read.
-private struct _Reader {
+/// The cursor over the bytes; every method leaves `position` after what it read. Internal so that
+/// the session's request fast path (`SessionRequest+Fast.swift`) reads with the same rules.
+struct _Reader {
   let bytes: UnsafeBufferPointer<UInt8>
   var position = 0
   var depth = 0
@@ -237,8 +238,29 @@ private struct _Reader {
 
   /// Digits of the integer or fraction part, each also folded into `mantissa` (the literal's
   /// digits as one integer, exact while `count` ≤ 19) so that no second pass reads them.
+  ///
+  /// Eight bytes are read at a time while eight remain: the run of digits at their start is
+  /// found with one mask and converted with three multiplications (the mantissa then wraps
+  /// exactly as digit by digit would, `m·10^n + v` mod 2^64); the last bytes one by one.
   mutating func digits(into mantissa: inout UInt64, count: inout Int) throws(JSONError) {
+    let start = position
+    while position &+ 8 <= bytes.count {
+      let x = UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self).littleEndian
+        ^ 0x3030_3030_3030_3030
+      // Bit 7 of each byte that is not a digit (its value after the xor is 10 or more); no carry
+      // crosses a byte.
+      let nonDigits = (((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080
+      let n = nonDigits == 0 ? 8 : nonDigits.trailingZeroBitCount >> 3
+      if n == 0 { break }
+      // The n digits moved to the low end of the number (the first byte is the most
+      // significant digit), zeros before them.
+      mantissa = mantissa &* Self.powerOfTen(n) &+ Self.eightDigits(x << UInt64(64 - 8 * n))
+      count += n
+      position += n
+      if n < 8 { return }
+    }
     guard position < bytes.count, bytes[position] &- zero < 10 else {
+      if position > start { return }
       throw error("unexpected \(describeCurrent()) in a number, expected a digit")
     }
     repeat {
@@ -246,6 +268,30 @@ private struct _Reader {
       count += 1
       position += 1
     } while position < bytes.count && bytes[position] &- zero < 10
+  }
+
+  /// The number whose eight decimal digits are the bytes of `x` (values 0 to 9, the first
+  /// byte the most significant digit).
+  @inline(__always)
+  static func eightDigits(_ x: UInt64) -> UInt64 {
+    let pairs = x &* 10 &+ (x >> 8)
+    let mask: UInt64 = 0x0000_00FF_0000_00FF
+    return ((pairs & mask) &* 0x000F_4240_0000_0064 &+ ((pairs >> 16) & mask) &* 0x0000_2710_0000_0001) >> 32
+  }
+
+  /// 10^n for n in 1...8.
+  @inline(__always)
+  static func powerOfTen(_ n: Int) -> UInt64 {
+    switch n {
+    case 1: 10
+    case 2: 100
+    case 3: 1_000
+    case 4: 10_000
+    case 5: 100_000
+    case 6: 1_000_000
+    case 7: 10_000_000
+    default: 100_000_000
+    }
   }
 
   mutating func number() throws(JSONError) -> Double {

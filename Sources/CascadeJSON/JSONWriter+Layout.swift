@@ -57,43 +57,84 @@ extension JSONWriter {
     let path = attributes.path, frame = attributes.frame
     guard frame.isFinite else { throw JSONError(Self.path(of: path), "frame is not finite (the sizes overflow)") }
     separate()
-    // The whole element in one buffer, then one copy: the bytes of `key`, `integer`, `string`
-    // and `frame` called in turn.
-    _append(maximum: 2 * Self._maximumNumberLength + Self._maximumFrameLength + 64) { p in
-      var n = Self._copy(#"{"section":"#, to: p)
-      n += Self._write(Int64(path.section), to: p + n)
-      switch path.kind {
-      case .header: n += Self._copy(#","kind":"header""#, to: p + n)
-      case .footer: n += Self._copy(#","kind":"footer""#, to: p + n)
-      case .item:
-        n += Self._copy(#","kind":"item","item":"#, to: p + n)
-        n += Self._write(Int64(path.item), to: p + n)
-      }
-      n += Self._copy(#","frame":"#, to: p + n)
-      n += Self._write(frame, to: p + n)
-      p[n] = UInt8(ascii: "}")
-      return n + 1
-    }
+    // The whole element in one buffer, then one copy.
+    _append(maximum: Self._maximumElementLength) { Self._write(element: path, frame: frame, to: $0) }
     needsComma = true
+  }
+
+  /// `{"section":s,"kind":"item","item":i,"frame":[x,y,w,h]}`: two integers, a frame, the keys.
+  static var _maximumElementLength: Int { 2 * _maximumNumberLength + _maximumFrameLength + 64 }
+
+  /// Writes an element without an id at `p` (room for ``_maximumElementLength`` bytes): the
+  /// bytes of `key`, `integer`, `string` and `frame` called in turn. Returns the length.
+  static func _write(element path: ElementPath, frame: Rect, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    var n = _copy(#"{"section":"#, to: p)
+    n += _write(Int64(path.section), to: p + n)
+    switch path.kind {
+    case .header: n += _copy(#","kind":"header""#, to: p + n)
+    case .footer: n += _copy(#","kind":"footer""#, to: p + n)
+    case .item:
+      n += _copy(#","kind":"item","item":"#, to: p + n)
+      n += _write(Int64(path.item), to: p + n)
+    }
+    n += _copy(#","frame":"#, to: p + n)
+    n += _write(frame, to: p + n)
+    p[n] = UInt8(ascii: "}")
+    return n + 1
+  }
+
+  /// Writes `elements[start...]`'s elements, each with a comma before it when one is due, into
+  /// a stack buffer copied into `bytes` each time it fills, up to the first element that has an
+  /// id or a frame that is not finite (which the caller writes, or fails on, by the general
+  /// path). Returns that element's index, or `elements.count`.
+  ///
+  /// - Complexity: O(k) for the k elements written.
+  mutating func _writeElements(_ elements: [LayoutAttributes], from start: Int, of layout: WaterfallLayout?) -> Int {
+    var comma = needsComma
+    let end = _staged { stage, bytes in
+      var i = start
+      while i < elements.count {
+        let attributes = elements[i]
+        guard attributes.frame.isFinite, layout?.id(of: attributes.path) == nil else { break }
+        let p = stage.room(Self._maximumElementLength + 1, flushingInto: &bytes)
+        var n = 0
+        if comma { p[0] = UInt8(ascii: ","); n = 1 }
+        comma = true
+        stage.count += n + Self._write(element: attributes.path, frame: attributes.frame, to: p + n)
+        i += 1
+      }
+      return i
+    }
+    needsComma = comma
+    return end
   }
 
   /// Writes the `elements` key and its array.
   ///
   /// - Complexity: O(k) for k elements.
   public mutating func elements(_ elements: [LayoutAttributes]) throws(JSONError) {
-    key("elements")
-    beginArray()
-    for attributes in elements { try element(attributes) }
-    endArray()
+    try _elements(elements, of: nil)
   }
 
   /// Writes the `elements` key and its array, each item with its `id` when it has one.
   ///
   /// - Complexity: O(k) for k elements.
   public mutating func elements(_ elements: [LayoutAttributes], of layout: WaterfallLayout) throws(JSONError) {
+    try _elements(elements, of: layout)
+  }
+
+  /// The `elements` key and array: runs of elements without ids staged in bulk, the others
+  /// (and the failure on a frame that is not finite) one by one.
+  private mutating func _elements(_ elements: [LayoutAttributes], of layout: WaterfallLayout?) throws(JSONError) {
     key("elements")
     beginArray()
-    for attributes in elements { try element(attributes, id: layout.id(of: attributes.path)) }
+    var i = 0
+    while true {
+      i = _writeElements(elements, from: i, of: layout)
+      guard i < elements.count else { break }
+      try element(elements[i], id: layout?.id(of: elements[i].path))
+      i += 1
+    }
     endArray()
   }
 
@@ -102,6 +143,8 @@ extension JSONWriter {
   ///
   /// - Complexity: O(n + s) for n items and s sections.
   public mutating func layoutKeys(_ layout: WaterfallLayout) throws(JSONError) {
+    // Room for the whole answer at once (a frame is ~50 bytes), rather than doubling through it.
+    bytes.reserveCapacity(bytes.count + 56 * layout.numberOfItems + 128 * layout.numberOfSections + 64)
     key("contentSize"); try contentSize(layout.contentSize)
     key("sections")
     beginArray()
@@ -110,7 +153,14 @@ extension JSONWriter {
       key("header"); try optionalFrame(layout, .header(s))
       key("items")
       beginArray()
-      for i in 0..<layout.numberOfItems(inSection: s) { try optionalFrame(layout, .item(i, section: s)) }
+      let count = layout.numberOfItems(inSection: s)
+      var i = 0
+      while true {
+        i = _writeFrames(layout, section: s, from: i, to: count)
+        guard i < count else { break }
+        try optionalFrame(layout, .item(i, section: s))
+        i += 1
+      }
       endArray()
       // The items' ids, when any item of the section has one (`null` for those without).
       let n = layout.numberOfItems(inSection: s)
@@ -126,6 +176,36 @@ extension JSONWriter {
       endObject()
     }
     endArray()
+  }
+
+  /// Writes the frames (or `null`s) of items `start ..< end` of section `section`, as
+  /// ``frame(_:of:)`` and ``null()`` would, into a stack buffer copied into `bytes` each time it
+  /// fills, up to the first frame that is not finite. Returns its index, or `end`.
+  ///
+  /// - Complexity: O(end − start).
+  mutating func _writeFrames(_ layout: WaterfallLayout, section: Int, from start: Int, to end: Int) -> Int {
+    var comma = needsComma
+    let stop = _staged { stage, bytes in
+      var i = start
+      while i < end {
+        let attributes = layout.layoutAttributes(for: .item(i, section: section))
+        if let attributes, !attributes.frame.isFinite { break }
+        let p = stage.room(Self._maximumFrameLength + 1, flushingInto: &bytes)
+        var n = 0
+        if comma { p[0] = UInt8(ascii: ","); n = 1 }
+        comma = true
+        if let attributes {
+          n += Self._write(attributes.frame, to: p + n)
+        } else {
+          n += Self._copy("null", to: p + n)
+        }
+        stage.count += n
+        i += 1
+      }
+      return i
+    }
+    needsComma = comma
+    return stop
   }
 
   private mutating func optionalFrame(_ layout: WaterfallLayout, _ path: ElementPath) throws(JSONError) {

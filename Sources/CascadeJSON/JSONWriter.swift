@@ -49,8 +49,10 @@ public struct JSONWriter: Sendable {
   /// - Complexity: O(1).
   @inlinable
   static func _write(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
-    if value == value.rounded(.towardZero) && Swift.abs(value) < 0x1p53 && !(value == 0 && value.sign == .minus) {
-      return _write(Int64(value), to: p)
+    // Integral below 2^53 (but not -0): one truncating conversion tests it, no call to `trunc`.
+    if Swift.abs(value) < 0x1p53 {
+      let integer = Int64(value)
+      if Double(integer) == value && !(integer == 0 && value.sign == .minus) { return _write(integer, to: p) }
     }
     if let count = _writeShortDecimal(value, to: p) { return count }
     var sink = _ASCIISink(p)
@@ -72,8 +74,9 @@ public struct JSONWriter: Sendable {
     guard value != 0, Swift.abs(value) < 0x1p53 / 10_000 else { return nil }
     // m / 10^k with k ≤ 4 is a double only if it is a multiple of 2^-4 (10^4 = 2^4·5^4): one
     // exact multiplication turns most values away.
+    // Both products stay below 2^53 · 16 in magnitude, so `Int64(_:)` truncates them exactly.
     let sixteenths = value * 16
-    guard sixteenths == sixteenths.rounded(.towardZero) else { return nil }
+    guard Double(Int64(sixteenths)) == sixteenths else { return nil }
     var scale: Double = 1
     var digits = 0
     while digits < 4 {
@@ -81,7 +84,7 @@ public struct JSONWriter: Sendable {
       digits += 1
       let scaled = value * scale
       // Exactly an integer: the product is integral and rounded nothing away.
-      guard scaled == scaled.rounded(.towardZero), (-scaled).addingProduct(value, scale) == 0 else { continue }
+      guard Double(Int64(scaled)) == scaled, (-scaled).addingProduct(value, scale) == 0 else { continue }
       let m = Int64(scaled).magnitude
       let power = UInt64(scale)
       var count = 0
@@ -117,15 +120,30 @@ public struct JSONWriter: Sendable {
       if length == 20 { break }
       bound &*= 10
     }
+    // Two digits per division, from a table of "00" to "99".
+    let pairs = _digitPairs.utf8Start
     var i = count + length
-    while magnitude >= 10 {
-      i -= 1
-      let q = magnitude / 10
-      p[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude &- q &* 10)
+    while magnitude >= 100 {
+      i -= 2
+      let q = magnitude / 100
+      let r = Int(truncatingIfNeeded: magnitude &- q &* 100) &* 2
+      p[i] = pairs[r]
+      p[i + 1] = pairs[r + 1]
       magnitude = q
     }
-    p[i - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+    if magnitude >= 10 {
+      let r = Int(truncatingIfNeeded: magnitude) &* 2
+      p[i - 2] = pairs[r]
+      p[i - 1] = pairs[r + 1]
+    } else {
+      p[i - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+    }
     return count + length
+  }
+
+  /// "00", "01", … "99": the two digits of each number below 100.
+  @usableFromInline static var _digitPairs: StaticString {
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
   }
 
   /// Appends what `body` writes at the pointer it is given (at most `maximum` bytes; `body`
@@ -144,6 +162,21 @@ public struct JSONWriter: Sendable {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximum) { buffer in
       let count = body(buffer.baseAddress!)
       bytes.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!, count: count))
+    }
+  }
+
+  /// Runs `body` with a 1 KiB stack buffer to write into and `bytes`; what is left staged is
+  /// copied into `bytes` at the end. Many small values then cost one copy per buffer rather than
+  /// one `append` each.
+  ///
+  /// - Complexity: O(1) beyond `body`.
+  @inlinable
+  mutating func _staged<R>(_ body: (inout _Stage, inout [UInt8]) -> R) -> R {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: _Stage.capacity) { buffer in
+      var stage = _Stage(buffer.baseAddress!)
+      let result = body(&stage, &bytes)
+      stage.flush(into: &bytes)
+      return result
     }
   }
 
@@ -279,5 +312,32 @@ struct _ASCIISink: TextOutputStream {
 
   @inlinable mutating func write(_ string: String) {
     for byte in string.utf8 { base[count] = byte; count += 1 }
+  }
+}
+
+/// A stack buffer that bytes are written into at a pointer, then copied into a writer's bytes in
+/// one go (see `JSONWriter._staged(_:)`).
+@usableFromInline
+struct _Stage {
+  /// The buffer's size: at most 1 KiB, which `withUnsafeTemporaryAllocation` always places on
+  /// the stack (a larger one may go to the heap).
+  @usableFromInline static var capacity: Int { 1024 }
+  @usableFromInline let base: UnsafeMutablePointer<UInt8>
+  /// The bytes written and not yet copied.
+  @usableFromInline var count = 0
+
+  @inlinable init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+  /// Copies the staged bytes to `bytes` and empties the stage.
+  @inlinable mutating func flush(into bytes: inout [UInt8]) {
+    bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+    count = 0
+  }
+
+  /// Where to write up to `maximum` (at most ``capacity``) more bytes, flushing first if they
+  /// would not fit; the writer then adds what it wrote to ``count``.
+  @inlinable mutating func room(_ maximum: Int, flushingInto bytes: inout [UInt8]) -> UnsafeMutablePointer<UInt8> {
+    if count + maximum > Self.capacity { flush(into: &bytes) }
+    return base + count
   }
 }

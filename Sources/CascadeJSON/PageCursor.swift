@@ -32,26 +32,47 @@ public struct PageCursor: Hashable, Sendable {
 
   /// The opaque string form.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(1) (O(k) for a string id of k bytes).
   public var token: String {
-    let kind = switch after.kind { case .header: "h"; case .item: "i"; case .footer: "f" }
-    let check = String(Self.check(rect, after, id), radix: 16)
-    var token = "\(after.section).\(kind)\(after.item).\(String(repeating: "0", count: 16 - check.count))\(check)"
-    if let id { token += "." + Self.encode(id) }
-    return token
+    var bytes: [UInt8] = []
+    writeToken(into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// `n<integer>` or `s<hex of the UTF-8 bytes>`.
-  private static func encode(_ id: ItemID) -> String {
+  /// Appends ``token``'s UTF-8 bytes to `bytes`, with no `String` made: the session writes a
+  /// page's `next` with it.
+  ///
+  /// - Complexity: O(1) (O(k) for a string id of k bytes).
+  func writeToken(into bytes: inout [UInt8]) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * JSONWriter._maximumNumberLength + 20) { buffer in
+      let p = buffer.baseAddress!
+      var n = JSONWriter._write(Int64(after.section), to: p)
+      p[n] = UInt8(ascii: ".")
+      p[n + 1] = switch after.kind { case .header: UInt8(ascii: "h"); case .item: UInt8(ascii: "i"); case .footer: UInt8(ascii: "f") }
+      n += 2
+      n += JSONWriter._write(Int64(after.item), to: p + n)
+      p[n] = UInt8(ascii: ".")
+      n += 1
+      let check = Self.check(rect, after, id)
+      for i in 0..<16 { p[n + i] = Self.hexDigits[Int((check >> UInt64(60 - 4 * i)) & 15)] }
+      n += 16
+      bytes.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
+    }
     switch id {
-    case .int(let v): return "n\(v)"
+    case nil: break
+    case .int(let v):
+      bytes.append(contentsOf: ".n".utf8)
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: JSONWriter._maximumNumberLength) { buffer in
+        bytes.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!, count: JSONWriter._write(v, to: buffer.baseAddress!)))
+      }
     case .string(let s):
-      let hex = Array("0123456789abcdef")
-      var out = "s"
-      for b in s.utf8 { out.append(hex[Int(b >> 4)]); out.append(hex[Int(b & 15)]) }
-      return out
+      bytes.append(contentsOf: ".s".utf8)
+      for b in s.utf8 { bytes.append(Self.hexDigits[Int(b >> 4)]); bytes.append(Self.hexDigits[Int(b & 15)]) }
     }
   }
+
+  /// Lower-case hex digits.
+  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
   private static func decode(_ text: Substring) -> ItemID? {
     guard let tag = text.first else { return nil }

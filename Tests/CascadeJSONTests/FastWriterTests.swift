@@ -366,6 +366,38 @@ extension OldJSONWriter {
   }
 }
 
+extension FastParserNumberTests {
+  /// Numbers inside arrays, so that the parser's eight-byte digit reads see what follows them
+  /// (commas, brackets, spaces, an exponent, the end of the buffer) at every offset: every
+  /// number as `Double(String)` reads it, and a digit missing where one is due still refused.
+  @Test func digitRunsAtEveryOffset() throws {
+    let seed = UInt64.random(in: 0 ... .max)
+    var random = SplitMix64(seed: seed)
+    for _ in 0..<4000 {
+      let length = Int(random.next() % 24) + 1
+      var digits = (0..<length).map { _ in Character(String(random.next() % 10)) }
+      if digits.count > 1 && digits[0] == "0" { digits[0] = "7" }
+      let point = Int(random.next() % UInt64(length + 1))
+      var text = String(digits.prefix(point == 0 ? length : point))
+      if point > 0 && point < length { text += "." + String(digits.dropFirst(point)) }
+      if random.next() % 4 == 0 { text += (random.next() % 2 == 0 ? "e" : "E-") + String(random.next() % 30) }
+      if random.next() % 3 == 0 { text = "-" + text }
+      let numbers = (0..<Int(random.next() % 4) + 1).map { _ in text }
+      let separator = String(repeating: " ", count: Int(random.next() % 9))
+      let line = "[" + numbers.joined(separator: "," + separator) + separator + "]" + String(repeating: "\n", count: Int(random.next() % 9))
+      let expected = Double(text)!
+      guard case .array(let values) = try JSONParser.parse(Array(line.utf8)) else { Issue.record("seed \(seed): \(line)"); continue }
+      #expect(values == Array(repeating: .number(expected), count: numbers.count), "seed \(seed): \(line)")
+    }
+    #expect(throws: JSONError(.root, "invalid JSON at line 1, column 11: unexpected character ']' in a number, expected a digit")) {
+      try JSONParser.parse(Array("[12345678.]".utf8))
+    }
+    #expect(throws: JSONError(.root, "invalid JSON at line 1, column 5: unexpected character ',' in a number, expected a digit")) {
+      try JSONParser.parse(Array("[-1.,12345678901234567]".utf8))
+    }
+  }
+}
+
 /// The decimal exactly halfway between `value` and the next double up, to 17 significant
 /// digits (an approximation of the tie, which is what makes the checked path give up).
 func Decimal_halfway(_ value: Double) -> String {

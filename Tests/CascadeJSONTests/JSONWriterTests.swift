@@ -1,3 +1,4 @@
+import Cascade
 import CascadeJSON
 import Testing
 
@@ -10,6 +11,34 @@ import Testing
       (.leastNonzeroMagnitude, "5e-324"), (.greatestFiniteMagnitude, "1.7976931348623157e+308"),
     ]
     for (value, text) in cases { #expect(JSONWriter.format(value) == text) }
+  }
+
+  /// The integer and short-decimal fast paths at their edges, and the general path just past
+  /// them, against bytes written by hand; non-finite numbers are still refused where a frame
+  /// or an integer is read.
+  @Test func numberEdges() throws {
+    let cases: [(Double, String)] = [
+      (-0.0, "-0"), (0x1p53 - 1, "9007199254740991"), (-(0x1p53 - 1), "-9007199254740991"),
+      (0x1p53, "9007199254740992"), (-0x1p53, "-9007199254740992"), (0x1p53 + 2, "9.007199254740994e+15"),
+      (1e308, "1e+308"), (-1e308, "-1e+308"), (.leastNonzeroMagnitude, "5e-324"), (-Double.leastNonzeroMagnitude, "-5e-324"),
+      (9223372036854775807, "9.223372036854776e+18"), (-9223372036854775808, "-9.223372036854776e+18"),
+      (0.5, "0.5"), (-0.0625, "-0.0625"), (0.00005, "5e-05"), (0.0001, "0.0001"), (1.0 / 16, "0.0625"),
+      (0x1p53 / 10_000 - 0.0625, "900719925474.0367"), (900719925474.0992, "900719925474.0992"),
+      (123456.7891, "123456.7891"), (1.00001, "1.00001"), (0.1 + 0.2, "0.30000000000000004"),
+    ]
+    for (value, text) in cases {
+      #expect(JSONWriter.format(value) == text, "\(value)")
+      var writer = JSONWriter()
+      writer.numbers([value, value])
+      #expect(writer.text == "[\(text),\(text)]")
+    }
+    var writer = JSONWriter()
+    for bad in [Double.nan, .infinity, -.infinity] {
+      #expect(throws: JSONError.self) { try writer.frame(Rect(x: 0, y: bad, width: 1, height: 1), of: .item(0, section: 0)) }
+    }
+    #expect(throws: JSONError(.root.key("limit"), "expected an integer, got a non-finite number")) {
+      try JSONParser.parse(Array("1e400".utf8)).integer(at: .root.key("limit"))
+    }
   }
 
   /// Every printed number reads back, through the parser, to the same bits.

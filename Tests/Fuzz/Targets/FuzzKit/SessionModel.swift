@@ -47,6 +47,9 @@ public struct SessionModel {
 
   /// The expected response to a decoded request, and the model after it.
   public func respond(to request: SessionRequest) -> (ExpectedResponse, SessionModel) {
+    // Items with ids are not modelled (the session writes their ids in answers and refuses
+    // duplicates): a request that brings one is not sent.
+    if Self.bringsIDs(request) { return (.unmodelled, self) }
     if case .load(let new) = request { return changed(to: new) }
     guard var document, let layout else { return (.rejected, self) }
     func valid(_ i: Int, _ count: Int) -> Bool { i >= 0 && i < count }
@@ -108,6 +111,17 @@ public struct SessionModel {
       return (.unmodelled, self)
     }
     return changed(to: document)
+  }
+
+  /// Whether `request` adds items that have an id.
+  static func bringsIDs(_ request: SessionRequest) -> Bool {
+    func any(_ items: [WaterfallItem]) -> Bool { items.contains { $0.id != nil } }
+    switch request {
+    case .load(let document): return document.sections.contains { any($0.items) }
+    case .append(_, let items), .insert(_, _, let items), .update(_, _, let items): return any(items)
+    case .insertSection(_, let section): return any(section.items)
+    default: return false
+    }
   }
 
   /// The collection becomes `document`, if it lays out with every frame finite, and with every

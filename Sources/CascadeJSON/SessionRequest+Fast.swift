@@ -1,0 +1,104 @@
+// The session's hot request, `page`, decoded straight from its bytes: no `JSONValue` tree, no
+// member array, no `[Double]` for the rect.
+
+import Cascade
+
+extension SessionRequest {
+  /// Decodes `line` when it is a well-formed `page` request
+  /// (`{"op":"page","rect":[x,y,w,h],"limit":n,"cursor":C}`, keys in any order, any JSON
+  /// whitespace, `cursor` optional or `null`), or returns `nil` for anything else, valid or not:
+  /// the caller then runs the general path (``JSONParser/parse(_:)`` and
+  /// ``init(json:)``), which decides and words every error. So this path never fails a line
+  /// on its own, and it accepts a line only when the general path accepts it with the same
+  /// request: it reads strings and numbers with the parser's own methods, and gives up on a BOM,
+  /// an unknown, missing or repeated key, a value of another type, a non-finite or non-integral
+  /// number where the general path refuses one, or trailing bytes.
+  ///
+  /// - Complexity: O(b) for a line of b bytes; no allocation but the cursor's `String`.
+  static func fastPage(_ line: [UInt8]) -> SessionRequest? {
+    line.withUnsafeBufferPointer { buffer in
+      var reader = _Reader(buffer)
+      return reader.pageRequest()
+    }
+  }
+}
+
+extension _Reader {
+  /// See ``SessionRequest/fastPage(_:)``.
+  mutating func pageRequest() -> SessionRequest? {
+    let op: UInt8 = 1, rectBit: UInt8 = 2, limitBit: UInt8 = 4, cursorBit: UInt8 = 8
+    var seen: UInt8 = 0
+    var x = 0.0, y = 0.0, width = 0.0, height = 0.0
+    var limit = 0
+    var cursor: String?
+    skipWhitespace()
+    guard current == UInt8(ascii: "{") else { return nil }
+    position += 1
+    while true {
+      skipWhitespace()
+      guard current == UInt8(ascii: "\""), let key = try? string() else { return nil }
+      skipWhitespace()
+      guard current == UInt8(ascii: ":") else { return nil }
+      position += 1
+      skipWhitespace()
+      let bit: UInt8
+      switch key {
+      case "op":
+        bit = op
+        guard current == UInt8(ascii: "\""), let name = try? string(), name == "page" else { return nil }
+      case "rect":
+        bit = rectBit
+        guard current == UInt8(ascii: "["),
+              let a = finiteElement(first: true), let b = finiteElement(first: false),
+              let c = finiteElement(first: false), let d = finiteElement(first: false) else { return nil }
+        skipWhitespace()
+        guard current == UInt8(ascii: "]") else { return nil }
+        position += 1
+        (x, y, width, height) = (a, b, c, d)
+      case "limit":
+        bit = limitBit
+        // As `JSONValue.integer(at:)` then `limit >= 1`: finite, integral, at most 2^53.
+        guard let value = numberValue(), value >= 1, value <= 0x1p53, Double(Int64(value)) == value else { return nil }
+        limit = Int(value)
+      case "cursor":
+        bit = cursorBit
+        if current == UInt8(ascii: "n") {
+          guard (try? literal("null")) != nil else { return nil }
+          cursor = nil
+        } else {
+          guard current == UInt8(ascii: "\""), let token = try? string() else { return nil }
+          cursor = token
+        }
+      default:
+        return nil
+      }
+      guard seen & bit == 0 else { return nil }
+      seen |= bit
+      skipWhitespace()
+      if current == UInt8(ascii: ",") { position += 1; continue }
+      guard current == UInt8(ascii: "}") else { return nil }
+      position += 1
+      break
+    }
+    skipWhitespace()
+    guard position == bytes.count, seen & (op | rectBit | limitBit) == op | rectBit | limitBit else { return nil }
+    return .page(Rect(x: x, y: y, width: width, height: height), limit: limit, cursor: cursor)
+  }
+
+  /// A number value, as ``value()`` reads one, or `nil` when the next value is not a number.
+  mutating func numberValue() -> Double? {
+    guard let byte = current, byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 else { return nil }
+    return try? number()
+  }
+
+  /// The `[` (when `first`) or `,` before an array element, then the element, which must be a
+  /// finite number.
+  mutating func finiteElement(first: Bool) -> Double? {
+    if !first { skipWhitespace() }
+    guard current == (first ? UInt8(ascii: "[") : UInt8(ascii: ",")) else { return nil }
+    position += 1
+    skipWhitespace()
+    guard let value = numberValue(), value.isFinite else { return nil }
+    return value
+  }
+}
