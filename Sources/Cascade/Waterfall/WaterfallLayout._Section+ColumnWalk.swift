@@ -69,7 +69,7 @@ extension _Section {
     // allocations (on the stack for a few columns): an update allocates nothing for the walk.
     // `dirty` and the heap hold at most one entry per column.
     withUnsafeTemporaryAllocation(of: Double.self, capacity: c) { cur in
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * c) { ints in
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 4 * c) { ints in
     withUnsafeTemporaryAllocation(of: Bool.self, capacity: c) { inHeap in
     withUnsafeTemporaryAllocation(of: _WalkCursor.self, capacity: c) { heapStorage in
     cur.initialize(repeating: 0)
@@ -77,7 +77,8 @@ extension _Section {
     inHeap.initialize(repeating: false)
     let src = UnsafeMutableBufferPointer(rebasing: ints[0..<c])
     let slot = UnsafeMutableBufferPointer(rebasing: ints[c..<(2 * c)])
-    var dirty = _BoundedStack(UnsafeMutableBufferPointer(rebasing: ints[(2 * c)...]))
+    let wrote = UnsafeMutableBufferPointer(rebasing: ints[(2 * c)..<(3 * c)])
+    var dirty = _BoundedStack(UnsafeMutableBufferPointer(rebasing: ints[(3 * c)...]))
     var heap = _BoundedStack(heapStorage)
 
     index._ids.withUnsafeBufferPointer { ids in
@@ -141,6 +142,8 @@ extension _Section {
         if slot[j] >= 0 { return }
         slot[j] = dirty.count
         dirty.append(j)
+        // Its checkpoints up to the one at or before t hold its state (it was clean before t).
+        wrote[j] = t >> Self.checkpointShift
         // A cursor still in the heap already points at the lane's first item after t: every
         // cursor below t has been popped, and this one was left when its column became clean.
         if !inHeap[j] { pushLane(j, from: lane(j)._firstIndex { Int($0) > t }) }
@@ -174,17 +177,18 @@ extension _Section {
           lanes[l].samples[position >> 4] = maxY
         }
       }
-      // Checkpoints 0 ... written hold the walk's state; the next item is at or after
-      // `written * 64`, so the dirty columns' `cur` is the state before each later boundary
-      // reached.
-      var written = 0
+      // Per dirty column j, checkpoints 0 ... wrote[j] hold the walk's state of j, and j's next
+      // item is at or after `wrote[j] * 64`, so `cur[j]` is j's state before each later boundary
+      // its walk reaches. (Each dirty lane runs on its own up to the next item covering several
+      // columns or changed, so the dirty columns cross boundaries at different times.) `cross`
+      // is called where every dirty lane has been walked up to t.
       func cross(to t: Int) {
         let m = t >> Self.checkpointShift
-        while written < m {
-          written += 1
-          if written >= checkpointCount { continue }
-          let base = written * c
-          for j in dirty.elements { saved[base + j] = cur[j] }
+        for j in dirty.elements {
+          while wrote[j] < m {
+            wrote[j] += 1
+            if wrote[j] < checkpointCount { saved[wrote[j] * c + j] = cur[j] }
+          }
         }
       }
 
@@ -204,7 +208,6 @@ extension _Section {
           for j in cover(records[t]) { cur[j] = next }
         }
         for j in 0..<c { src[j] = r - 1 }
-        written = m
         nextMulti = multi._firstIndex { Int($0) >= r }
         lastDone = r - 1
       }
@@ -284,12 +287,16 @@ extension _Section {
           src[j] = t
           if changedState { markDirty(j, after: t) } else { markClean(j) }
         } else {
-          // A run of a dirty lane's one-column items, up to the next item of another source.
+          // A run of a dirty lane's one-column items, up to the next item covering several
+          // columns or changed. One-column items of different columns do not meet, so the run
+          // does not stop at the other dirty lanes' items: each dirty lane runs once between two
+          // such items (a heap operation per run, not per item), writing its own checkpoints.
+          // `lastDone` is left to the other branches: the other lanes' runs may be behind.
           var cursor = pop()
           let l = cursor.lane
           inHeap[l] = false
           if slot[l] < 0 { continue }  // the column became clean: the cursor is dropped
-          let bound = Swift.min(heap.first?.id ?? Int.max, tM, tR, limit)
+          let bound = Swift.min(tM, tR, limit)
           let ids = lane(l)
           // The hot loop keeps its state in locals of its own closure, returned at the end: a
           // variable captured from outside would live in memory, and every store into the
@@ -298,7 +305,7 @@ extension _Section {
           let (p, next, last, moved, clean) = lanes[l].samples.withUnsafeMutableBufferPointer {
             samples -> (Int, Double, Int, Int, Bool) in
             var p = first, next = from, last = done, moved = 0
-            var boundary = (written + 1) << Self.checkpointShift
+            var boundary = (wrote[l] + 1) << Self.checkpointShift
             while p < ids.count {
               let t = Int(ids[p])
               if t >= bound { break }
@@ -309,9 +316,15 @@ extension _Section {
                 continue
               }
               if t >= boundary {
-                cur[l] = next
-                cross(to: t)
-                boundary = (written + 1) << Self.checkpointShift
+                // Lane l's own checkpoints between its previous item and t.
+                let m = t >> Self.checkpointShift
+                var w = wrote[l]
+                while w < m {
+                  w += 1
+                  if w < checkpointCount { saved[w * c + l] = next }
+                }
+                wrote[l] = w
+                boundary = (w + 1) << Self.checkpointShift
               }
               let height = records[t].height
               let old = records[t].y + height + spacing
@@ -327,7 +340,6 @@ extension _Section {
             return (p, next, last, moved, false)
           }
           if moved > 0 {
-            lastDone = last
             placed += moved
             src[l] = last
           }
