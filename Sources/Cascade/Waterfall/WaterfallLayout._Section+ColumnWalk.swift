@@ -11,21 +11,25 @@
 //
 // What it reads:
 //   - the index's lanes: lane j holds the items that start in column j, in index order, so a
-//     dirty column's one-column items are a run of its lane (a cursor per dirty lane, merged by id
-//     through a small heap);
+//     dirty column's one-column items are a run of its lane (a cursor per dirty lane, ordered by
+//     id in a small heap). One-column items of different columns never meet, so a dirty lane
+//     runs on its own, in one go, up to the next item that covers several columns or changed:
+//     the heap is consulted once per run, not once per item of the merged lanes;
 //   - `multiColumn`: the items covering several columns, visited in order, since one may cover a
 //     dirty column without starting in it;
 //   - the state of a clean column before item t, needed by a spanning item that also covers a
 //     dirty one: `cur[j]` holds it as of item `src[j]`; a one-column item of lane j between
 //     `src[j]` and t is later, and a binary search in the lane finds the last one.
-// What it writes: the moved records, the lanes' samples of them, the checkpoints it passes (the
-// dirty columns' entries), and the live column state when it reaches the end.
+// What it writes: the moved records, the lanes' samples of them, the checkpoints it passes (each
+// dirty column its own entry, as its run crosses them), and the live column state when it
+// reaches the end.
 //
 // Cost: O(c + B + m·log n) to start at a changed item (a checkpoint restored and at most
 // B = 64 items replayed), then O(1) per moved one-column item, O(k + log n) per moved k-column
-// item (O(k·log n) when it also covers clean columns), O(k) per k-column item passed, and O(d)
-// per checkpoint passed with d dirty columns. When every column is dirty, the rest of the section
-// would move anyway: the walk stops and the ordinary replay takes over from there.
+// item (O(k·log n) when it also covers clean columns), O(k) per k-column item passed, O(1) per
+// checkpoint a dirty column passes, and O(d·log c) per item covering several columns or changed
+// that d dirty lanes run up to. When every column is dirty, the rest of the section would move
+// anyway: the walk stops and the ordinary replay takes over from there.
 
 extension _Section {
   /// A lane cursor of the walk: the lane and the position of its next item, keyed by that
