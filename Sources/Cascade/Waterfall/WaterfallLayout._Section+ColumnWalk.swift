@@ -28,8 +28,10 @@
 // B = 64 items replayed), then O(1) per moved one-column item, O(k + log n) per moved k-column
 // item (O(k·log n) when it also covers clean columns), O(k) per k-column item passed, O(1) per
 // checkpoint a dirty column passes, and O(d·log c) per item covering several columns or changed
-// that d dirty lanes run up to. When every column is dirty, the rest of the section would move
-// anyway: the walk stops and the ordinary replay takes over from there.
+// that d dirty lanes run up to. When every column is dirty, the rest of the section moves: the
+// walk goes on while the items covering several columns below are sparse (at most one in c of
+// the rest), its runs being cheaper than a replay; when they are denser, it stops and the
+// ordinary replay takes over from there.
 
 extension _Section {
   /// A lane cursor of the walk: the lane and the position of its next item, keyed by that
@@ -48,8 +50,9 @@ extension _Section {
 
   /// Applies the size changes of items `changed` (sorted, below `limit`, each keeping its column
   /// and span) by walking the columns they touch, items `0 ..< limit` only. When every column
-  /// becomes dirty at item t, stops and lowers `validCount` to t, so that `layOut()` replays from
-  /// the checkpoint at or before t (which the walk has brought up to date).
+  /// is dirty at item t and more than one in c of the items from t to `limit` cover several
+  /// columns, stops and lowers `validCount` to t, so that `layOut()` replays from the checkpoint
+  /// at or before t (which the walk has brought up to date).
   ///
   /// - Returns: the number of items the walk placed.
   /// - Complexity: see the top of this file: O(c + B) per changed item plus what moves.
@@ -243,8 +246,12 @@ extension _Section {
           cross(to: limit)
           break
         }
-        if dirty.count == c {
-          // Everything below moves: the ordinary replay is cheaper from here.
+        if dirty.count == c && (multi.count - nextMulti) * c > limit - t {
+          // Everything below moves, and items covering several columns are dense enough below
+          // (more than one in c) that the lanes' runs would be short and each such item costs
+          // O(c·log c) in the heap: the ordinary replay is cheaper from here. Otherwise the
+          // runs stay dearer to replay than to walk (a one-column item costs the walk a read,
+          // an add and two writes; the replay places and indexes it again).
           cross(to: t)
           stopAt = t
           break
