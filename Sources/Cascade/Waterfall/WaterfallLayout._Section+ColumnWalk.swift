@@ -11,21 +11,27 @@
 //
 // What it reads:
 //   - the index's lanes: lane j holds the items that start in column j, in index order, so a
-//     dirty column's one-column items are a run of its lane (a cursor per dirty lane, merged by id
-//     through a small heap);
+//     dirty column's one-column items are a run of its lane (a cursor per dirty lane, ordered by
+//     id in a small heap). One-column items of different columns never meet, so a dirty lane
+//     runs on its own, in one go, up to the next item that covers several columns or changed:
+//     the heap is consulted once per run, not once per item of the merged lanes;
 //   - `multiColumn`: the items covering several columns, visited in order, since one may cover a
 //     dirty column without starting in it;
 //   - the state of a clean column before item t, needed by a spanning item that also covers a
 //     dirty one: `cur[j]` holds it as of item `src[j]`; a one-column item of lane j between
 //     `src[j]` and t is later, and a binary search in the lane finds the last one.
-// What it writes: the moved records, the lanes' samples of them, the checkpoints it passes (the
-// dirty columns' entries), and the live column state when it reaches the end.
+// What it writes: the moved records, the lanes' samples of them, the checkpoints it passes (each
+// dirty column its own entry, as its run crosses them), and the live column state when it
+// reaches the end.
 //
 // Cost: O(c + B + m·log n) to start at a changed item (a checkpoint restored and at most
 // B = 64 items replayed), then O(1) per moved one-column item, O(k + log n) per moved k-column
-// item (O(k·log n) when it also covers clean columns), O(k) per k-column item passed, and O(d)
-// per checkpoint passed with d dirty columns. When every column is dirty, the rest of the section
-// would move anyway: the walk stops and the ordinary replay takes over from there.
+// item (O(k·log n) when it also covers clean columns), O(k) per k-column item passed, O(1) per
+// checkpoint a dirty column passes, and O(d·log c) per item covering several columns or changed
+// that d dirty lanes run up to. When every column is dirty, the rest of the section moves: the
+// walk goes on while the items covering several columns below are sparse (at most one in c of
+// the rest), its runs being cheaper than a replay; when they are denser, it stops and the
+// ordinary replay takes over from there.
 
 extension _Section {
   /// A lane cursor of the walk: the lane and the position of its next item, keyed by that
@@ -44,8 +50,9 @@ extension _Section {
 
   /// Applies the size changes of items `changed` (sorted, below `limit`, each keeping its column
   /// and span) by walking the columns they touch, items `0 ..< limit` only. When every column
-  /// becomes dirty at item t, stops and lowers `validCount` to t, so that `layOut()` replays from
-  /// the checkpoint at or before t (which the walk has brought up to date).
+  /// is dirty at item t and more than one in c of the items from t to `limit` cover several
+  /// columns, stops and lowers `validCount` to t, so that `layOut()` replays from the checkpoint
+  /// at or before t (which the walk has brought up to date).
   ///
   /// - Returns: the number of items the walk placed.
   /// - Complexity: see the top of this file: O(c + B) per changed item plus what moves.
@@ -69,7 +76,7 @@ extension _Section {
     // allocations (on the stack for a few columns): an update allocates nothing for the walk.
     // `dirty` and the heap hold at most one entry per column.
     withUnsafeTemporaryAllocation(of: Double.self, capacity: c) { cur in
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * c) { ints in
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 4 * c) { ints in
     withUnsafeTemporaryAllocation(of: Bool.self, capacity: c) { inHeap in
     withUnsafeTemporaryAllocation(of: _WalkCursor.self, capacity: c) { heapStorage in
     cur.initialize(repeating: 0)
@@ -77,7 +84,8 @@ extension _Section {
     inHeap.initialize(repeating: false)
     let src = UnsafeMutableBufferPointer(rebasing: ints[0..<c])
     let slot = UnsafeMutableBufferPointer(rebasing: ints[c..<(2 * c)])
-    var dirty = _BoundedStack(UnsafeMutableBufferPointer(rebasing: ints[(2 * c)...]))
+    let wrote = UnsafeMutableBufferPointer(rebasing: ints[(2 * c)..<(3 * c)])
+    var dirty = _BoundedStack(UnsafeMutableBufferPointer(rebasing: ints[(3 * c)...]))
     var heap = _BoundedStack(heapStorage)
 
     index._ids.withUnsafeBufferPointer { ids in
@@ -141,6 +149,8 @@ extension _Section {
         if slot[j] >= 0 { return }
         slot[j] = dirty.count
         dirty.append(j)
+        // Its checkpoints up to the one at or before t hold its state (it was clean before t).
+        wrote[j] = t >> Self.checkpointShift
         // A cursor still in the heap already points at the lane's first item after t: every
         // cursor below t has been popped, and this one was left when its column became clean.
         if !inHeap[j] { pushLane(j, from: lane(j)._firstIndex { Int($0) > t }) }
@@ -174,17 +184,18 @@ extension _Section {
           lanes[l].samples[position >> 4] = maxY
         }
       }
-      // Checkpoints 0 ... written hold the walk's state; the next item is at or after
-      // `written * 64`, so the dirty columns' `cur` is the state before each later boundary
-      // reached.
-      var written = 0
+      // Per dirty column j, checkpoints 0 ... wrote[j] hold the walk's state of j, and j's next
+      // item is at or after `wrote[j] * 64`, so `cur[j]` is j's state before each later boundary
+      // its walk reaches. (Each dirty lane runs on its own up to the next item covering several
+      // columns or changed, so the dirty columns cross boundaries at different times.) `cross`
+      // is called where every dirty lane has been walked up to t.
       func cross(to t: Int) {
         let m = t >> Self.checkpointShift
-        while written < m {
-          written += 1
-          if written >= checkpointCount { continue }
-          let base = written * c
-          for j in dirty.elements { saved[base + j] = cur[j] }
+        for j in dirty.elements {
+          while wrote[j] < m {
+            wrote[j] += 1
+            if wrote[j] < checkpointCount { saved[wrote[j] * c + j] = cur[j] }
+          }
         }
       }
 
@@ -204,7 +215,6 @@ extension _Section {
           for j in cover(records[t]) { cur[j] = next }
         }
         for j in 0..<c { src[j] = r - 1 }
-        written = m
         nextMulti = multi._firstIndex { Int($0) >= r }
         lastDone = r - 1
       }
@@ -236,8 +246,12 @@ extension _Section {
           cross(to: limit)
           break
         }
-        if dirty.count == c {
-          // Everything below moves: the ordinary replay is cheaper from here.
+        if dirty.count == c && (multi.count - nextMulti) * c > limit - t {
+          // Everything below moves, and items covering several columns are dense enough below
+          // (more than one in c) that the lanes' runs would be short and each such item costs
+          // O(c·log c) in the heap: the ordinary replay is cheaper from here. Otherwise the
+          // runs stay dearer to replay than to walk (a one-column item costs the walk a read,
+          // an add and two writes; the replay places and indexes it again).
           cross(to: t)
           stopAt = t
           break
@@ -284,12 +298,16 @@ extension _Section {
           src[j] = t
           if changedState { markDirty(j, after: t) } else { markClean(j) }
         } else {
-          // A run of a dirty lane's one-column items, up to the next item of another source.
+          // A run of a dirty lane's one-column items, up to the next item covering several
+          // columns or changed. One-column items of different columns do not meet, so the run
+          // does not stop at the other dirty lanes' items: each dirty lane runs once between two
+          // such items (a heap operation per run, not per item), writing its own checkpoints.
+          // `lastDone` is left to the other branches: the other lanes' runs may be behind.
           var cursor = pop()
           let l = cursor.lane
           inHeap[l] = false
           if slot[l] < 0 { continue }  // the column became clean: the cursor is dropped
-          let bound = Swift.min(heap.first?.id ?? Int.max, tM, tR, limit)
+          let bound = Swift.min(tM, tR, limit)
           let ids = lane(l)
           // The hot loop keeps its state in locals of its own closure, returned at the end: a
           // variable captured from outside would live in memory, and every store into the
@@ -298,7 +316,7 @@ extension _Section {
           let (p, next, last, moved, clean) = lanes[l].samples.withUnsafeMutableBufferPointer {
             samples -> (Int, Double, Int, Int, Bool) in
             var p = first, next = from, last = done, moved = 0
-            var boundary = (written + 1) << Self.checkpointShift
+            var boundary = (wrote[l] + 1) << Self.checkpointShift
             while p < ids.count {
               let t = Int(ids[p])
               if t >= bound { break }
@@ -309,9 +327,15 @@ extension _Section {
                 continue
               }
               if t >= boundary {
-                cur[l] = next
-                cross(to: t)
-                boundary = (written + 1) << Self.checkpointShift
+                // Lane l's own checkpoints between its previous item and t.
+                let m = t >> Self.checkpointShift
+                var w = wrote[l]
+                while w < m {
+                  w += 1
+                  if w < checkpointCount { saved[w * c + l] = next }
+                }
+                wrote[l] = w
+                boundary = (w + 1) << Self.checkpointShift
               }
               let height = records[t].height
               let old = records[t].y + height + spacing
@@ -327,7 +351,6 @@ extension _Section {
             return (p, next, last, moved, false)
           }
           if moved > 0 {
-            lastDone = last
             placed += moved
             src[l] = last
           }

@@ -350,7 +350,10 @@ internal struct _Section: _SectionStorage {
   /// section), and there is a saved column state for every 64 items (one more when the count is
   /// a multiple of 64 after a deletion), each of `c` values; no size change waits for the column
   /// walk; with `keepColumns` and several columns, `multiColumn` lists exactly the items that
-  /// cover several columns.
+  /// cover several columns; every saved column state, and the live one, is the state the items
+  /// before it leave (`maxY + itemSpacing` of the last item covering each column, else `top`), to
+  /// the bit (the column walk writes them one column at a time). O(n·s + (n/B + 1)·c) for n items
+  /// of span up to s, c columns and the checkpoint interval B.
   @usableFromInline
   func _violation() -> String? {
     let n = records.count, c = n == 0 ? 0 : geometry.columns, saved = checkpointCounts.count
@@ -363,6 +366,23 @@ internal struct _Section: _SectionStorage {
     let least = (n + Self.checkpointInterval - 1) >> Self.checkpointShift
     if saved < least || saved > (n >> Self.checkpointShift) + 1 || (n == 0 && saved != 0) {
       return "\(saved) checkpoints for \(n) items"
+    }
+    if c > 0 && laidOut == n {
+      var state = Array(repeating: geometry.top, count: c)
+      func differs(_ stored: ArraySlice<Double>) -> Bool {
+        zip(stored, state).contains { $0.bitPattern != $1.bitPattern }
+      }
+      for i in 0...n {
+        if i & (Self.checkpointInterval - 1) == 0 && i >> Self.checkpointShift < saved {
+          let m = i >> Self.checkpointShift
+          if differs(checkpoints[(m * c)..<((m + 1) * c)]) { return "checkpoint \(m) is not the column state before item \(i)" }
+        }
+        if i == n { break }
+        let r = records[i]
+        let columns = r.column < 0 ? 0..<c : Int(r.column)..<Swift.min(c, Int(r.column) + Swift.max(1, Int(r.span)))
+        for j in columns { state[j] = r.y + r.height + geometry.itemSpacing }
+      }
+      if differs(next[...]) { return "the live column state is not the state after the last item" }
     }
     return nil
   }
