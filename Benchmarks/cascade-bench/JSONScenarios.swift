@@ -159,37 +159,38 @@ extension Scenarios {
 
   // MARK: json.write
 
+  /// `cascade layout`'s answer for `layout`, written by a fresh `JSONWriter`: what `json.write`
+  /// times and measures its size in.
+  static func layoutAnswer(_ layout: WaterfallLayout) throws(JSONError) -> [UInt8] {
+    var writer = JSONWriter()
+    writer.beginObject()
+    try writer.layoutKeys(layout)
+    writer.endObject()
+    return writer.bytes
+  }
+
+  /// Prints a per-MB measurement's throughput under it.
+  func reportMBPerSecond(_ m: CascadeBenchKit.Measurement) {
+    bench.log("    = \(formatNumber(1e9 / m.nsPerOp, digits: 1)) MB/s")
+  }
+
   func jsonWrite(_ n: Int, _ layout: WaterfallLayout, foundationLayout: WaterfallLayout) {
-    var probe = JSONWriter()
-    probe.beginObject()
-    mustSucceed("layout keys") { try probe.layoutKeys(layout) }
-    probe.endObject()
-    let reference = probe.bytes
+    let reference = mustSucceed("layout keys") { try Self.layoutAnswer(layout) }
     let megabytes = Double(reference.count) / 1e6
     let size = "\(formatNumber(megabytes, digits: 1)) MB"
-    func report(_ m: CascadeBenchKit.Measurement) { bench.log("    = \(formatNumber(1e9 / m.nsPerOp, digits: 1)) MB/s") }
+    let report = reportMBPerSecond
     if wants("json.write") {
       report(bench.measure("json.write", n: n, unit: .perMB, unitsPerOp: megabytes, samples: quick ? 3 : 5,
                            note: "JSONWriter: cascade layout's answer, \(size)") { k in
         var sum = 0
-        for _ in 0..<k {
-          var writer = JSONWriter()
-          writer.beginObject()
-          try? writer.layoutKeys(layout)
-          writer.endObject()
-          sum &+= writer.bytes.count
-        }
+        for _ in 0..<k { sum &+= (try? Self.layoutAnswer(layout))?.count ?? 0 }
         return sum
       })
     }
     if wants("json.write.foundation") {
       // The same tree as Foundation objects, built outside the clock.
       let layout = foundationLayout
-      var probe = JSONWriter()
-      probe.beginObject()
-      mustSucceed("layout keys") { try probe.layoutKeys(layout) }
-      probe.endObject()
-      let megabytes = Double(probe.bytes.count) / 1e6
+      let megabytes = Double(mustSucceed("layout keys") { try Self.layoutAnswer(layout) }.count) / 1e6
       var sections: [Any] = []
       for s in 0..<layout.numberOfSections {
         func frame(_ path: ElementPath) -> Any {
@@ -229,7 +230,7 @@ extension Scenarios {
   func jsonParse(_ n: Int, _ document: [UInt8], foundationDocument: [UInt8]) {
     let megabytes = Double(document.count) / 1e6
     let size = "\(formatNumber(megabytes, digits: 1)) MB"
-    func report(_ m: CascadeBenchKit.Measurement) { bench.log("    = \(formatNumber(1e9 / m.nsPerOp, digits: 1)) MB/s") }
+    let report = reportMBPerSecond
     if wants("json.parse") {
       report(bench.measure("json.parse", n: n, unit: .perMB, unitsPerOp: megabytes, samples: quick ? 3 : 5,
                            note: "JSONParser.parse of the bench's document, \(size)") { k in
