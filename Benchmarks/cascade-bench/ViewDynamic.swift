@@ -5,9 +5,11 @@
 //   against view.reload.freshLayout, a `WaterfallLayout` built from scratch from the same items.
 //   Their peak memory, each in a fresh child process (`--memory-child reload:...` and
 //   `reloadFresh:...`): view.reload.peakMemory against view.reload.peakMemory.freshLayout.
-// - view.measureStorm: per frame, a measurement reported for every displayed item, then the
-//   scroll step that applies them as one batch (keepColumns on), against
+// - view.measureStorm: per frame, 1,000 measured sizes reported (the 1,000 items from the first
+//   displayed one on, as a toolkit that measures ahead of the viewport would), every one a
+//   change, then the scroll step that applies them as one batch (keepColumns on), against
 //   view.measureStorm.scrollStep, the same steps over the same view with no reports.
+//   view.measureStorm.displayed reports for the displayed items only (~20-30 a frame).
 //
 // Both run up to n = 1,000,000 (a reload of 10M items costs seconds and gigabytes).
 
@@ -61,34 +63,79 @@ extension Scenarios {
     guard n <= 1_000_000 else { return bench.log("  view.measureStorm: skipped above 1,000,000 items") }
     var keeping = collection
     keeping.parameters.keepColumns = true
-    for (name, reports) in [("view.measureStorm.scrollStep", false), ("view.measureStorm", true)] where wants(name) {
+    let variants: [(name: String, storm: MeasurementStorm?, note: String)] = [
+      ("view.measureStorm.scrollStep", nil, "the same steps, keepColumns, no reports"),
+      ("view.measureStorm", .ahead(MeasurementStorm.reportsPerFrame),
+       "per frame: reportMeasuredHeight(_:for:) for the \(MeasurementStorm.reportsPerFrame) items from the first displayed one, each a change, then the step that applies them (keepColumns)"),
+      ("view.measureStorm.displayed", .displayed,
+       "per frame: reportMeasuredHeight(_:for:) for every displayed item, each a change, then the step that applies them (keepColumns)"),
+    ]
+    for variant in variants where wants(variant.name) {
       let source = BenchDataSource(collection: keeping)
       let view: CollectionView<BenchCell, WaterfallLayout>
       do {
         view = try source.makeView(collection: keeping, bounds: Size(width: keeping.width, height: Workload.viewportHeight))
       } catch {
-        return bench.log("  \(name): reloadData failed: \(error)")
+        return bench.log("  \(variant.name): reloadData failed: \(error)")
       }
-      let note = reports
-        ? "per frame: reportMeasuredHeight(_:for:) for every displayed item, then the step that applies them (keepColumns)"
-        : "the same steps, keepColumns, no reports"
-      measureScrollSteps(name, n: n, view: view, warmUp: false, note: note) { () throws(CollectionViewError) in
-        if reports { try reportAll(view) }
+      var frame = 0
+      var paths: [ItemPath] = []
+      measureScrollSteps(variant.name, n: n, view: view, warmUp: false, note: variant.note) { () throws(CollectionViewError) in
+        guard let storm = variant.storm else { return }
+        frame &+= 1
+        try storm.report(into: view, frame: frame, paths: &paths, sections: keeping.sections)
       }
       withExtendedLifetime(source) {}
     }
   }
 }
 
-/// A measured height for every displayed item: 2 to 9 rows of 16 points, a fixed function of
-/// the item's path (the same item always measures the same).
-func reportAll(_ view: CollectionView<BenchCell, WaterfallLayout>) throws(CollectionViewError) {
-  var paths: [ItemPath] = []
-  view.forEachDisplayedElement { element in
-    if element.path.kind == .item { paths.append(ItemPath(item: element.path.item, section: element.path.section)) }
-  }
-  for path in paths {
-    try view.reportMeasuredHeight(Double(16 * (2 + (path.item &* 2_654_435_761 &+ path.section) % 8)), for: path)
+/// Which items a frame of view.measureStorm reports a measured height for.
+enum MeasurementStorm {
+  /// The reports a frame of view.measureStorm makes.
+  static let reportsPerFrame = 1_000
+
+  /// The `count` items from the first displayed item on, in path order (across sections).
+  case ahead(Int)
+  /// Every displayed item.
+  case displayed
+
+  /// Reports a height for this storm's items: 2 to 9 rows of 16 points, a fixed function of
+  /// the item's path, plus 8 points in odd frames, so that every report changes the item's size.
+  /// `paths` is scratch storage, kept by the caller so that frames do not allocate it again.
+  ///
+  /// - Complexity: O(r) reports, each O(1) amortized (``CollectionView/reportMeasuredHeight(_:for:)``),
+  ///   and O(d) for the d displayed elements.
+  func report(
+    into view: CollectionView<BenchCell, WaterfallLayout>, frame: Int, paths: inout [ItemPath], sections: [WaterfallSection]
+  ) throws(CollectionViewError) {
+    paths.removeAll(keepingCapacity: true)
+    var first: ItemPath?
+    view.forEachDisplayedElement { element in
+      guard element.path.kind == .item else { return }
+      let path = ItemPath(item: element.path.item, section: element.path.section)
+      switch self {
+      case .displayed: paths.append(path)
+      case .ahead:
+        if let f = first, (f.section, f.item) <= (path.section, path.item) { return }
+        first = path
+      }
+    }
+    if case .ahead(let count) = self, var path = first {
+      while paths.count < count, path.section < sections.count {
+        if path.item < sections[path.section].items.count {
+          paths.append(path)
+          path.item += 1
+        } else {
+          path = ItemPath(item: 0, section: path.section + 1)
+        }
+      }
+    }
+    let odd = frame & 1 == 1
+    for path in paths {
+      let rows = 2 + (path.item &* 2_654_435_761 &+ path.section) % 8
+      try view.reportMeasuredHeight(Double(16 * rows) + (odd ? 8 : 0), for: path)
+    }
   }
 }
 
