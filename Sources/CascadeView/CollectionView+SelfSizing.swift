@@ -115,6 +115,10 @@ extension CollectionView {
   /// reports).
   package var _measurementBatchCount: Int { _dynamic.measurementBatches }
 
+  /// How many layout changes the measurement batches applied so far held (a test hook: one
+  /// `replaceItems` per run of consecutive measured items of a section).
+  package var _measurementChangeCount: Int { _dynamic.measurementChanges }
+
   /// A scroll step with measurements waiting: they are applied as one batch, anchored, and the
   /// offset then moves by what the step asked (`offset` minus the offset before), so that the
   /// step's refresh is the only one.
@@ -157,7 +161,8 @@ extension CollectionView {
   /// The measurements' part of a transaction whose paths move as `remap` says: each pending
   /// report as a `replaceItems` of the data source's item at its final path, measured (reports
   /// for items the batch deletes are dropped); and, for sizes kept by path, the items a batch
-  /// reloads (the planner gave them the data source's estimate) measured again.
+  /// reloads (the planner gave them the data source's estimate) measured again. Consecutive
+  /// items of a section share one `replaceItems`.
   ///
   /// - Complexity: O(m log m + p·u) for m reports and p sizes kept by path through u updates.
   func _measurementChanges(
@@ -184,12 +189,26 @@ extension CollectionView {
     sizes.sort { $0.path < $1.path }
     let axis = layout.orientation
     func extent(_ size: Size) -> Double { axis == .horizontal ? size.width : size.height }
+    // Consecutive items of a section go in one `replaceItems` (a toolkit measures runs of
+    // displayed items): one change, one array and one validation per run, not per item.
+    var run: [Layout.Item] = []
+    var runStart = ItemPath(item: 0, section: 0)
+    func endRun() {
+      guard !run.isEmpty else { return }
+      plan.changes.append(.replaceItems(run, at: runStart.item, section: runStart.section))
+      run = []
+    }
     for (path, size, key) in sizes where source._has(path) {
       // A report of the extent already applied changes nothing (toolkits report every frame).
       if let key, let kept = _dynamic.measured[key], extent(kept) == extent(size), remap is _KeepPaths { continue }
-      plan.changes.append(.replaceItems([sizing.measured(source.item(at: path), size, axis)], at: path.item, section: path.section))
+      if run.isEmpty || path.section != runStart.section || path.item != runStart.item + run.count {
+        endRun()
+        runStart = path
+      }
+      run.append(sizing.measured(source.item(at: path), size, axis))
       if let key { plan.entries.append((key, size)) }
     }
+    endRun()
     return plan
   }
 
@@ -231,6 +250,9 @@ extension CollectionView {
     for (key, size) in plan.entries where _dynamic.measured.updateValue(size, forKey: key) == nil {
       if case .path = key { _dynamic.pathKeys += 1 }
     }
-    if !plan.changes.isEmpty { _dynamic.measurementBatches += 1 }
+    if !plan.changes.isEmpty {
+      _dynamic.measurementBatches += 1
+      _dynamic.measurementChanges += plan.changes.count
+    }
   }
 }

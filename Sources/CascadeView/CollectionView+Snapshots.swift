@@ -21,8 +21,9 @@ struct _DynamicState<Item> {
   /// How to measure an item and read its id; set by the first report, where the layout's item
   /// type is known to be a ``SelfSizingItem``.
   var sizing: _Sizing<Item>?
-  /// Batches of measurements applied so far (a test hook).
+  /// Batches of measurements applied so far, and the layout changes they held (test hooks).
   var measurementBatches = 0
+  var measurementChanges = 0
 }
 
 extension CollectionView {

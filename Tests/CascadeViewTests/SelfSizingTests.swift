@@ -59,6 +59,27 @@ private func layoutViewportY(of id: Int, _ view: TestView, _ source: TestSource)
     #expect(frame(view, 0)!.height == 120 && frame(view, 1)!.height == 80 && frame(view, 2)!.height == 30)
   }
 
+  /// Reports for consecutive items of a section go to the layout as one `replaceItems` per run:
+  /// a report of the height already applied (item 5) changes nothing and splits its run, a gap
+  /// (item 8) splits it, and so does a new section. Every reported height is applied.
+  @Test func consecutiveReportsShareOneChange() throws {
+    let source = TestSource([(0..<12).map { _ in 100 }, (0..<4).map { _ in 100 }])
+    let view = try makeView(source, width: 210, height: 2000, layout: WaterfallParameters(columns: 2, keepColumns: true))
+    try view.reportMeasuredHeight(70, for: ItemPath(item: 5, section: 0))
+    try view.layoutIfNeeded()
+    #expect(view._measurementBatchCount == 1 && view._measurementChangeCount == 1)
+    let reports = [(2, 0, 50.0), (3, 0, 60), (4, 0, 80), (5, 0, 70), (6, 0, 90), (9, 0, 40), (1, 1, 30), (0, 1, 20)]
+    for (item, section, height) in reports {
+      try view.reportMeasuredHeight(height, for: ItemPath(item: item, section: section))
+    }
+    try view.layoutIfNeeded()
+    // Runs: [2, 3, 4], [6], [9] of section 0 and [0, 1] of section 1.
+    #expect(view._measurementBatchCount == 2 && view._measurementChangeCount == 1 + 4)
+    for (item, section, height) in reports { #expect(frame(view, item, section)!.height == height, "\(item), \(section)") }
+    for item in [0, 1, 7, 8, 10, 11] { #expect(frame(view, item)!.height == 100) }
+    #expect(displayedPairs(view) == bruteForceElements(view.layout, in: view.displayRect))
+  }
+
   /// A scroll step with reports waiting applies them and scrolls in one refresh: the offset is
   /// the anchored one moved by what the step asked.
   @Test func scrollStepAppliesMeasurementsOnce() throws {
