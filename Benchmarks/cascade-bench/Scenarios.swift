@@ -22,7 +22,7 @@ let comparisons: [(primary: String, baselines: [String])] = [
   ("view.batchUpdate", []),
   ("view.reload", ["view.reload.freshLayout"]),
   ("view.reload.peakMemory", ["view.reload.peakMemory.freshLayout"]),
-  ("view.measureStorm", ["view.measureStorm.scrollStep", "view.measureStorm.displayed"]),
+  ("view.measureStorm", ["view.measureStorm.scrollStep", "view.measureStorm.noInitialFrames", "view.measureStorm.displayed"]),
   ("trace.query", ["trace.query.linearScan", "trace.query.unionRects"]),
   ("trace.view", ["trace.query"]),
   ("memory.bytesPerItem", ["memory.bytesPerItem.seedBaseline"]),

@@ -9,7 +9,9 @@
 //   displayed one on, as a toolkit that measures ahead of the viewport would), every one a
 //   change, then the scroll step that applies them as one batch (keepColumns on), against
 //   view.measureStorm.scrollStep, the same steps over the same view with no reports.
-//   view.measureStorm.displayed reports for the displayed items only (~20-30 a frame).
+//   view.measureStorm.noInitialFrames: the same with `reportsInitialFrames` off (one layout
+//   batch a frame instead of three); view.measureStorm.displayed reports for the displayed
+//   items only (~20-30 a frame).
 //
 // Both run up to n = 1,000,000 (a reload of 10M items costs seconds and gigabytes).
 
@@ -63,11 +65,14 @@ extension Scenarios {
     guard n <= 1_000_000 else { return bench.log("  view.measureStorm: skipped above 1,000,000 items") }
     var keeping = collection
     keeping.parameters.keepColumns = true
-    let variants: [(name: String, storm: MeasurementStorm?, note: String)] = [
-      ("view.measureStorm.scrollStep", nil, "the same steps, keepColumns, no reports"),
-      ("view.measureStorm", .ahead(MeasurementStorm.reportsPerFrame),
+    let ahead = MeasurementStorm.ahead(MeasurementStorm.reportsPerFrame)
+    let variants: [(name: String, storm: MeasurementStorm?, initialFrames: Bool, note: String)] = [
+      ("view.measureStorm.scrollStep", nil, true, "the same steps, keepColumns, no reports"),
+      ("view.measureStorm", ahead, true,
        "per frame: reportMeasuredHeight(_:for:) for the \(MeasurementStorm.reportsPerFrame) items from the first displayed one, each a change, then the step that applies them (keepColumns)"),
-      ("view.measureStorm.displayed", .displayed,
+      ("view.measureStorm.noInitialFrames", ahead, false,
+       "the same frames with reportsInitialFrames off: no frames before the batch for the scrolled-in elements"),
+      ("view.measureStorm.displayed", .displayed, true,
        "per frame: reportMeasuredHeight(_:for:) for every displayed item, each a change, then the step that applies them (keepColumns)"),
     ]
     for variant in variants where wants(variant.name) {
@@ -78,6 +83,7 @@ extension Scenarios {
       } catch {
         return bench.log("  \(variant.name): reloadData failed: \(error)")
       }
+      view.reportsInitialFrames = variant.initialFrames
       var frame = 0
       var paths: [ItemPath] = []
       measureScrollSteps(variant.name, n: n, view: view, warmUp: false, note: variant.note) { () throws(CollectionViewError) in

@@ -49,10 +49,17 @@ extension CollectionView {
       }
     }
     guard !pending.isEmpty else { return }
+    if !reportsInitialFrames && !pending.contains(where: \.reloaded) {
+      // An element the change did not reload had an element at its origin (the remap follows
+      // only existing elements there), so it came into view: no need for the old layout.
+      for p in pending { (update._appeared[p.index].reason, update._appeared[p.index].initialAttributes) = (.scrolledIn, nil) }
+      return
+    }
     let found = _attributesBeforeTransaction(pending.map(\.path), changes: changes, snapshot: snapshot)
     for (p, attributes) in zip(pending, found) {
       let reason: AppearanceReason = attributes == nil ? .inserted : p.reloaded ? .reloaded : .scrolledIn
-      (update._appeared[p.index].reason, update._appeared[p.index].initialAttributes) = (reason, attributes)
+      (update._appeared[p.index].reason, update._appeared[p.index].initialAttributes) =
+        (reason, reportsInitialFrames ? attributes : nil)
     }
   }
 
@@ -83,6 +90,7 @@ extension CollectionView {
     // An empty inverse: the changes changed nothing.
     if snapshot.undo.isEmpty || changes.isEmpty { return paths.map { layout.layoutAttributes(for: $0) } }
     var redo: [Layout.Change] = []
+    _transitionRoundTrips += 1
     do throws(LayoutError) {
       try _apply(snapshot.undo, recordingInverseIn: &redo)
     } catch {

@@ -111,6 +111,20 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   /// default: at most one item is selected).
   public var allowsMultipleSelection = false
 
+  /// Whether the update of a change of layout (a batch, a snapshot, a width change, measurements)
+  /// gives the frames, in the layout before the change, of the elements it brings in that were
+  /// not displayed before (their ``AppearedElement/initialAttributes``). A plain scroll changes
+  /// no layout and always gives them (the same frames).
+  ///
+  /// Reading them costs the layout two more batches (it undoes the change, is read, and redoes
+  /// it): for a width change, two more layouts from scratch; for measurements with
+  /// `keepColumns`, two more column walks. A toolkit that does not animate such elements (or a
+  /// server) sets it to `false`: they then have `initialAttributes == nil`, and the change costs
+  /// one batch, unless an element a batch reloads appears (its reason needs the old layout).
+  /// Reasons, `finalAttributes`, `moved`, and the `initialAttributes` of a reloaded item that was
+  /// displayed before (its last displayed frame) do not change. `true` by default.
+  public var reportsInitialFrames = true
+
   // Focus and selection (CollectionView+Focus.swift, CollectionView+Selection.swift), moved
   // through batch updates by the transaction.
   @usableFromInline var _focusedItem: ItemPath?
@@ -170,6 +184,9 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   @usableFromInline @exclusivity(unchecked) var _hasPendingMeasurements = false
   // Set while data source or delegate callbacks run.
   @usableFromInline @exclusivity(unchecked) var _isUpdating = false
+  /// How many times a transaction has taken the layout back and forth to read frames before
+  /// it (CollectionView+Transitions.swift; a test hook).
+  package internal(set) var _transitionRoundTrips = 0
 
   /// Creates a view over `layout`, showing nothing until ``reloadData()``.
   ///

@@ -104,74 +104,132 @@ private final class IdentitySource: CollectionViewDataSource {
     let layout = horizontal
       ? try WaterfallLayout(height: bounds.height, parameters: parameters, direction: direction)
       : try WaterfallLayout(width: bounds.width, parameters: parameters, direction: direction)
-    let view = TestView(layout: layout, bounds: bounds)
-    view.register(forCellWithReuseIdentifier: "item") { TestCell("item", serial: 0) }
-    view.register(forCellWithReuseIdentifier: "supplementary") { TestCell("supplementary", serial: 0) }
-    view.dataSource = source
+    func makeView() -> TestView {
+      let view = TestView(layout: layout, bounds: bounds)
+      view.register(forCellWithReuseIdentifier: "item") { TestCell("item", serial: 0) }
+      view.register(forCellWithReuseIdentifier: "supplementary") { TestCell("supplementary", serial: 0) }
+      view.dataSource = source
+      return view
+    }
+    // The view under test, and a twin that skips the frames before the change.
+    let view = makeView(), twin = makeView()
+    twin.reportsInitialFrames = false
     view.overscan = random.chance(0.5) ? 0 : 40
     view.pinsSectionHeaders = random.chance(0.5)
+    (twin.overscan, twin.pinsSectionHeaders) = (view.overscan, view.pinsSectionHeaders)
+    /// Runs `operation` on the view, then on the twin.
+    func both(_ operation: (TestView) throws -> CollectionViewUpdate<TestCell>) throws -> (
+      CollectionViewUpdate<TestCell>, CollectionViewUpdate<TestCell>
+    ) {
+      let update = try operation(view)
+      return (update, try operation(twin))
+    }
     func snapshot(reloading reloaded: Set<Int> = []) -> CollectionSnapshot<Int, Int> {
       CollectionSnapshot(sections: source.sections.map(\.id), items: source.sections.map { $0.items.map(\.id) }, reloaded: reloaded)
     }
-    if snapshots { try view.applySnapshot(snapshot()) } else { try view.reloadData() }
+    if snapshots {
+      _ = try both { try $0.applySnapshot(snapshot()) }
+    } else {
+      _ = try both { try $0.reloadData() }
+    }
 
     for step in 0..<40 {
       let before = source.byIdentity(allElements(view.layout))
       let shownBefore = source.byIdentity(view.displayedElements.map(\.attributes))
       var reloaded = Set<ElementIdentity>()
       var keepsIdentity = true
-      let update: CollectionViewUpdate<TestCell>
+      let (update, twinUpdate): (CollectionViewUpdate<TestCell>, CollectionViewUpdate<TestCell>)
       let operation: String
+      let twinTrips = twin._transitionRoundTrips
+      var reloads = true  // whether the operation may reload an element
       switch random.int(0...9) {
       case 0...2:
         let range = view.contentOffsetRangeAlongScrollAxis
         let along = random.double((range.lowerBound - 30)...(range.upperBound + 30))
         operation = "scroll to \(along)"
-        update = try view.setContentOffset(horizontal ? Point(x: along, y: 0) : Point(x: 0, y: along))
+        reloads = false
+        (update, twinUpdate) = try both { try $0.setContentOffset(horizontal ? Point(x: along, y: 0) : Point(x: 0, y: along)) }
       case 3:
         let extent = Double(random.int(12...60) * 10)
         operation = "resize to \(extent)"
-        update = try view.setBounds(horizontal ? Size(width: bounds.width, height: extent) : Size(width: extent, height: bounds.height))
+        reloads = false
+        (update, twinUpdate) = try both {
+          try $0.setBounds(horizontal ? Size(width: bounds.width, height: extent) : Size(width: extent, height: bounds.height))
+        }
       case 4 where random.chance(0.3):
         operation = "reload data"
         keepsIdentity = false
-        update = try view.reloadData()
-        if snapshots { try view.applySnapshot(snapshot()) }  // the same content: changes nothing
+        (update, twinUpdate) = try both { view in
+          let update = try view.reloadData()
+          if snapshots { try view.applySnapshot(snapshot()) }  // the same content: changes nothing
+          return update
+        }
       case 4:
-        view.pinsSectionHeaders.toggle()
-        operation = "pinning \(view.pinsSectionHeaders)"
-        update = try view.layoutIfNeeded()
+        operation = "pinning \(!view.pinsSectionHeaders)"
+        reloads = false
+        (update, twinUpdate) = try both { view in
+          view.pinsSectionHeaders.toggle()
+          return try view.layoutIfNeeded()
+        }
       default:
         if snapshots {
           let reloadedIDs = randomSnapshotChange(source, &random)
           reloaded = Set(reloadedIDs.map { ElementIdentity(.item, $0) })
           operation = "snapshot"
-          update = try view.applySnapshot(snapshot(reloading: reloadedIDs))
+          (update, twinUpdate) = try both { try $0.applySnapshot(snapshot(reloading: reloadedIDs)) }
         } else {
           let data = source.sections
           let batch = randomBatch(source, &random)
           reloaded = batch.reloaded
           operation = "\(batch.updates)"
           do {
-            update = try view.performBatchUpdates(batch.updates)
+            (update, twinUpdate) = try both { try $0.performBatchUpdates(batch.updates) }
           } catch {
-            guard case .invalidUpdate(_, let reason) = error, reason.contains("the data source has") else { throw error }
+            guard let error = error as? CollectionViewError, case .invalidUpdate(_, let reason) = error,
+              reason.contains("the data source has")
+            else { throw error }
             // The planner's documented refusal of a batch it could not fill from data this small
             // (Docs/CollectionView.md, "Batch updates"): nothing changed.
             source.sections = data
             #expect(view.displayedElements.map(\.attributes) == expectedShown(view))
+            #expect(twin.displayedElements.map(\.attributes) == expectedShown(view))
             continue
           }
         }
       }
+      let message: Comment = "seed \(seed) step \(step): \(operation)"
       let shown = expectedShown(view)
-      #expect(view.displayedElements.map(\.attributes) == shown, "seed \(seed) step \(step): \(operation)")
+      #expect(view.displayedElements.map(\.attributes) == shown, message)
       let model = TransitionModel(
         before: before, after: source.byIdentity(allElements(view.layout)), shownBefore: shownBefore,
         shownAfter: source.byIdentity(shown), reloaded: reloaded, keepsIdentity: keepsIdentity)
       let actual = observed(update)
-      #expect(actual == model, "seed \(seed) step \(step): \(operation)\nview:\n\(actual)\nmodel:\n\(model)")
+      #expect(actual == model, "\(message)\nview:\n\(actual)\nmodel:\n\(model)")
+      expectTwin(twinUpdate, matches: update, displayed: twin, transaction: !operation.hasPrefix("scroll") && !operation.hasPrefix("pinning"), message)
+      if !reloads { #expect(twin._transitionRoundTrips == twinTrips, "no layout round trip without the frames: \(message)") }
       if actual != model { return }
+    }
+  }
+
+  /// The twin's update (``CollectionView/reportsInitialFrames`` off) against the view's: the same
+  /// displayed set, reasons, disappearances and moves; in a `transaction`, an appeared element
+  /// keeps its frame before the change only when it was displayed before (a reloaded item, found
+  /// among the disappeared at its old path), and has none otherwise. A plain refresh (a scroll)
+  /// changes no layout and gives every frame, as before.
+  private func expectTwin(
+    _ twin: CollectionViewUpdate<TestCell>, matches update: CollectionViewUpdate<TestCell>, displayed view: TestView,
+    transaction: Bool, _ message: Comment
+  ) {
+    #expect(view.displayedElements.map(\.attributes) == expectedShown(view), message)
+    #expect(twin.disappeared.map { "\($0.attributes) \($0.reason) \(String(describing: $0.finalAttributes))" }
+      == update.disappeared.map { "\($0.attributes) \($0.reason) \(String(describing: $0.finalAttributes))" }, message)
+    #expect(twin.moved.map { "\($0.from) \($0.to)" } == update.moved.map { "\($0.from) \($0.to)" }, message)
+    #expect(twin.appeared.map { "\($0.attributes) \($0.reason)" } == update.appeared.map { "\($0.attributes) \($0.reason)" }, message)
+    for (mine, theirs) in zip(twin.appeared, update.appeared) {
+      let wasShown = !transaction || theirs.initialAttributes.map { initial in
+        initial.path.kind != .header && update.disappeared.contains { $0.path == initial.path }
+      } ?? false
+      #expect(mine.initialAttributes == (wasShown ? theirs.initialAttributes : nil), "\(message): \(mine.attributes)")
     }
   }
 

@@ -1,5 +1,6 @@
 import Cascade
 import CascadeView
+import CascadeTestSupport
 import Testing
 
 /// The frame of item `i` of section `s`.
@@ -78,6 +79,43 @@ private func layoutViewportY(of id: Int, _ view: TestView, _ source: TestSource)
     for (item, section, height) in reports { #expect(frame(view, item, section)!.height == height, "\(item), \(section)") }
     for item in [0, 1, 7, 8, 10, 11] { #expect(frame(view, item)!.height == 100) }
     #expect(displayedPairs(view) == bruteForceElements(view.layout, in: view.displayRect))
+  }
+
+  /// With `reportsInitialFrames` off, measurements applied by scroll steps never take the
+  /// layout back and forth: the same frames, displayed set and reasons as a view that reports
+  /// the frames (which does take it, to give its scrolled-in elements their frames before), and
+  /// no `initialAttributes` for elements that were not displayed before.
+  @Test func measurementsWithoutInitialFramesCostOneBatch() throws {
+    var g = SeededGenerator(seed: 7)
+    let heights = (0..<300).map { _ in Double(Int.random(in: 40...160, using: &g)) }
+    let sources = [TestSource([heights]), TestSource([heights])]  // the views hold them weakly
+    let views = try zip([true, false], sources).map { reports, source in
+      let view = try makeView(source, width: 400, height: 500, layout: WaterfallParameters(columns: 3, keepColumns: true))
+      view.reportsInitialFrames = reports
+      return view
+    }
+    var scrolledIn = 0
+    for frameIndex in 0..<40 {
+      let offset = Point(x: 0, y: Double(Int.random(in: 0...8000, using: &g)))
+      let first = views[0].displayedElements.map(\.attributes.path).filter { $0.kind == .item }.min()!
+      let reports = (0..<Int.random(in: 1...80, using: &g)).map { k in
+        (ItemPath(item: min(299, first.item + k), section: 0), Double(Int.random(in: 20...300, using: &g)))
+      }
+      var updates: [CollectionViewUpdate<TestCell>] = []
+      for view in views {
+        for (path, height) in reports { try view.reportMeasuredHeight(height, for: path) }
+        updates.append(try view.setContentOffset(view.clampedContentOffset(offset)))
+      }
+      let message = Comment(rawValue: "frame \(frameIndex)")
+      #expect(views[0].displayedElements.map(\.attributes) == views[1].displayedElements.map(\.attributes), message)
+      #expect(allElements(views[0].layout) == allElements(views[1].layout), message)
+      #expect(updates[0].appeared.map { "\($0.attributes) \($0.reason)" } == updates[1].appeared.map { "\($0.attributes) \($0.reason)" }, message)
+      #expect(updates[1].appeared.allSatisfy { $0.initialAttributes == nil }, message)
+      scrolledIn += updates[0].appeared.filter { $0.initialAttributes != nil }.count
+    }
+    #expect(scrolledIn > 0 && views[0]._transitionRoundTrips > 0, "the reporting view read frames before")
+    #expect(views[1]._transitionRoundTrips == 0)
+    withExtendedLifetime(sources) {}
   }
 
   /// A scroll step with reports waiting applies them and scrolls in one refresh: the offset is
