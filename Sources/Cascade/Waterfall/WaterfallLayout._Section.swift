@@ -533,13 +533,14 @@ internal struct _Section: _SectionStorage {
     return walked + n - start
   }
 
-  /// Places items `start ..< records.count` from the column state in `next`, `bottom` and
+  /// Places items `start ..< records.count` from the column state in `next` and
   /// `oneColumnPlaced` (reset for `start == 0`, restored from a checkpoint otherwise), writing
   /// each record whole into `records` (uninitialized memory is fine: records are trivial),
   /// saving checkpoints, and indexing the items: appended to their lanes one by one
   /// incrementally, and from scratch in one counting pass after placement, from each item's
   /// lane written to a 2-byte-per-item scratch buffer (the counting pass then reads 2 bytes
-  /// per item, not the 40-byte records). Then sets `laidOut`, `validCount` and the height.
+  /// per item, not the 40-byte records). Then sets `bottom` from the index, `laidOut`,
+  /// `validCount` and the height.
   ///
   /// The one placement loop of the waterfall, whether the records are already there
   /// (``_PlacedRecords``) or are made from the items as it goes (``_CheckedItems``, laying out
@@ -568,7 +569,6 @@ internal struct _Section: _SectionStorage {
     let tracksMulti = Self.tracksMultiColumn(g)
     let fourShortest = c == 4 && g.order == .shortestFirst && g.tolerance == 0
     var placedOneColumn = oneColumnPlaced
-    var bottom = self.bottom
     var accepted = true
     // Lanes are column numbers, below `maximumColumns` = 2^16: two bytes hold any of them.
     withUnsafeTemporaryAllocation(of: UInt16.self, capacity: appendToIndex ? 0 : n) { lanes in
@@ -641,7 +641,6 @@ internal struct _Section: _SectionStorage {
             if tracksMulti { multiColumn.append(Int32(truncatingIfNeeded: i)) }
           }
           records.initializeElement(at: i, to: record)
-          if maxY > bottom { bottom = maxY }
         }
       }
       if accepted && !appendToIndex {
@@ -649,7 +648,9 @@ internal struct _Section: _SectionStorage {
       }
     }
     guard accepted else { return false }
-    self.bottom = bottom
+    // The bottom of every item so far, from the last item of each lane (O(c)) rather than a
+    // running maximum: no compare per item, whose branch random heights mispredict.
+    bottom = Self.indexedBottom(index, UnsafeBufferPointer(records))
     oneColumnPlaced = placedOneColumn
     laidOut = n
     validCount = n
@@ -669,6 +670,12 @@ internal struct _Section: _SectionStorage {
   /// of every item placed so far. O(c).
   @usableFromInline
   func indexedBottom() -> Double {
+    records.withUnsafeBufferPointer { Self.indexedBottom(index, $0) }
+  }
+
+  /// ``indexedBottom()`` of `index` over `records`. O(c).
+  @inlinable
+  static func indexedBottom(_ index: IntervalIndex, _ records: UnsafeBufferPointer<_ItemRecord>) -> Double {
     var bottom = -Double.infinity
     for lane in index._lanes where lane.count > 0 {
       let id = Int(index._ids[lane.start + lane.count - 1])
@@ -679,14 +686,18 @@ internal struct _Section: _SectionStorage {
   }
 
   /// ``shortest(_:tolerance:)`` for four columns and no tolerance: the leftmost minimum, as a
-  /// tournament (the lower of each pair, then of the two winners, ties to the left) of selects
-  /// rather than a chain of branches, which random heights mispredict. O(1).
+  /// tournament (the lower of each pair, then of the two winners, ties to the left) computed
+  /// without branches, which random heights mispredict. O(1).
   @inlinable @inline(__always)
   static func shortestOfFour(_ next: UnsafeMutableBufferPointer<Double>) -> Int {
     let a = next[0], b = next[1], c = next[2], d = next[3]
-    let left = b < a ? 1 : 0, leftY = b < a ? b : a
-    let right = d < c ? 3 : 2, rightY = d < c ? d : c
-    return rightY < leftY ? right : left
+    // Each pair's index from its comparison as a 0 or 1 (a `Bool`'s byte: a ternary here
+    // compiles to a branch), its lower value as a minimum (`min(x, y)` is `y < x ? y : x`: ties
+    // to the left, one `minsd`), and the winner's index by arithmetic.
+    @inline(__always) func bit(_ x: Bool) -> Int { Int(unsafeBitCast(x, to: UInt8.self)) }
+    let left = bit(b < a), leftY = Swift.min(a, b)
+    let right = 2 + bit(d < c), rightY = Swift.min(c, d)
+    return left + bit(rightY < leftY) * (right - left)
   }
 
   /// `shortestFirst`: the lowest j with `next[j] <= min(next) + tolerance`.
