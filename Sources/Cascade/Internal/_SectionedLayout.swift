@@ -151,7 +151,10 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
   /// so a window can never take a changed layout for the one it knows.
   @usableFromInline var generation = _LayoutGeneration()
 
-  /// Validates everything, then lays out every section. O(n) plus each layout's placement cost.
+  /// Validates everything and lays out every section: section by section, its parameters and
+  /// count, then its items, in one pass with the placement where the section type has one
+  /// (`_laidOut`), else checked one by one and laid out after; then duplicate ids. The error is
+  /// that of the first invalid value in that order. O(n) plus each layout's placement cost.
   ///
   /// `itemLimit` must be in `0 ... _maximumItemsPerSection`: a test may lower the limit, never
   /// raise it past what the index can store.

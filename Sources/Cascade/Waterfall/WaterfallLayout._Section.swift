@@ -804,18 +804,6 @@ internal struct _CheckedItems: _RecordSource {
   /// Whether an item so far had an id.
   @usableFromInline var sawID = false
 
-  @inlinable
-  init(
-    items: UnsafeBufferPointer<WaterfallItem>, parameters: WaterfallParameters, layout: WaterfallParameters,
-    width: Double, geometry: _Geometry
-  ) {
-    self.items = items
-    self.parameters = parameters
-    self.layout = layout
-    self.width = width
-    self.geometry = geometry
-  }
-
   @inlinable @inline(__always)
   mutating func record(_ i: Int) -> _ItemRecord? {
     var rare = false
