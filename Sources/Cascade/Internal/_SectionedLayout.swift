@@ -99,6 +99,13 @@ internal protocol _SectionStorage: Sendable {
   /// A section with these parameters and items, resolved at `width`; not yet laid out.
   /// The parameters have been validated.
   init(parameters: Parameters, items: [Item], over layout: LayoutParameters, width: Double)
+  /// A section with these parameters and items, resolved at `width` and laid out, made by one
+  /// pass that also checks every item; `nil` when an item fails the check or the section type
+  /// has no such pass (the caller then checks item by item and takes the path above). It must
+  /// accept exactly the items `validate(_:at:parameters:over:width:)` accepts, and give what
+  /// `init(parameters:items:over:width:)` and `layOut()` give. The parameters have been
+  /// validated.
+  static func _laidOut(parameters: Parameters, items: [Item], over layout: LayoutParameters, width: Double) -> Self?
   /// Resolves the section's geometry again at `width` and marks every item dirty.
   mutating func reconfigure(over layout: LayoutParameters, width: Double)
   /// Marks items from `item` on as needing layout.
@@ -109,6 +116,14 @@ internal protocol _SectionStorage: Sendable {
   /// What is particular to this kind of section, for the invariant check: the first violation,
   /// or `nil`.
   func _violation() -> String?
+}
+
+extension _SectionStorage {
+  /// No one-pass layout: the section is checked item by item, made, then laid out. O(1).
+  @inlinable
+  static func _laidOut(parameters: Parameters, items: [Item], over layout: LayoutParameters, width: Double) -> Self? {
+    nil
+  }
 }
 
 /// The state every sectioned layout keeps.
@@ -136,7 +151,10 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
   /// so a window can never take a changed layout for the one it knows.
   @usableFromInline var generation = _LayoutGeneration()
 
-  /// Validates everything, then lays out every section. O(n) plus each layout's placement cost.
+  /// Validates everything and lays out every section: section by section, its parameters and
+  /// count, then its items, in one pass with the placement where the section type has one
+  /// (`_laidOut`), else checked one by one and laid out after; then duplicate ids. The error is
+  /// that of the first invalid value in that order. O(n) plus each layout's placement cost.
   ///
   /// `itemLimit` must be in `0 ... _maximumItemsPerSection`: a test may lower the limit, never
   /// raise it past what the index can store.
@@ -150,31 +168,47 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
     try validateLayout(parameters)
     self.width = width
     self.parameters = parameters
+    // Section by section: its parameters, its count, then its items, in that order, so that the
+    // error names the first invalid value. Where the section type can, one pass checks, converts
+    // and places the items; when it meets an invalid item, the items are checked one by one
+    // again, which names the first. (Nothing is kept from a throwing initializer.)
+    self.sections.reserveCapacity(sections.count)
+    var hasIDs = false
     for (s, section) in sections.enumerated() {
       try Section.validate(section.parameters, over: parameters, width: width, section: s)
       try Self.validate(count: section.items.count, section: s, limit: itemLimit)
-      for (i, item) in section.items.enumerated() {
-        try Section.validate(item, at: .item(section: s, item: i), parameters: section.parameters, over: parameters, width: width)
-      }
-    }
-    // Ids: unique across the collection.
-    var seen: [ItemID: ItemPath] = [:]
-    for (s, section) in sections.enumerated() {
-      for (i, item) in section.items.enumerated() {
-        guard let id = Section.id(of: item) else { continue }
-        if let first = seen[id] {
-          throw LayoutError(.item(section: s, item: i), field: "id", reason: .duplicateID(id, first: first))
+      var new: Section
+      if let laidOut = Section._laidOut(parameters: section.parameters, items: section.items, over: parameters, width: width) {
+        new = laidOut
+        new.uid = nextUID
+        nextUID += 1
+        placedItemCount += new.records.count
+      } else {
+        for (i, item) in section.items.enumerated() {
+          try Section.validate(item, at: .item(section: s, item: i), parameters: section.parameters, over: parameters, width: width)
         }
-        seen[id] = ItemPath(item: i, section: s)
+        new = makeSection(section)
       }
+      hasIDs = hasIDs || new.ids != nil
+      self.sections.append(new)
     }
-    self.sections.reserveCapacity(sections.count)
-    for section in sections {
-      self.sections.append(makeSection(section))
+    // Ids: unique across the collection, checked once every item is valid.
+    if hasIDs {
+      var seen: [ItemID: ItemPath] = [:]
+      for (s, section) in self.sections.enumerated() {
+        guard let ids = section.ids else { continue }
+        for (i, id) in ids.enumerated() {
+          guard let id else { continue }
+          if let first = seen[id] {
+            throw LayoutError(.item(section: s, item: i), field: "id", reason: .duplicateID(id, first: first))
+          }
+          seen[id] = ItemPath(item: i, section: s)
+        }
+      }
     }
     for s in self.sections.indices { registerIDs(section: s, from: 0) }
     rebuildSectionUIDs()
-    for s in self.sections.indices { placedItemCount += self.sections[s].layOut() }
+    for s in self.sections.indices where self.sections[s].needsLayout { placedItemCount += self.sections[s].layOut() }
     origins.rebuild(self.sections.lazy.map(\.height))
     _checkInvariants()
   }

@@ -35,6 +35,14 @@ internal struct _ItemRecord: _LaidOutRecord {
     set { spanBits = newValue ? spanBits | 0x4000_0000 : spanBits & 0x3FFF_FFFF }
   }
 
+  /// A record of this measure and span, not placed and remembering no column.
+  @inlinable @inline(__always)
+  init(measureWidth: Double, measureHeight: Double, spanBits: Int32) {
+    self.measureWidth = measureWidth
+    self.measureHeight = measureHeight
+    self.spanBits = spanBits
+  }
+
   @usableFromInline
   init(_ item: WaterfallItem) {
     switch item.measure {
@@ -229,6 +237,44 @@ internal struct _Section: _SectionStorage {
     // No lanes until the section has items (`layOut()` makes them): an empty section costs
     // O(1), whatever its column count.
     self.index = IntervalIndex(laneCount: 0)
+  }
+
+  /// A section laid out from scratch in one pass over `items` that checks, converts and places
+  /// each item, then indexes them; `nil` when the section is empty or an item fails the check
+  /// (the caller then checks item by item, which names the first bad one). The check accepts
+  /// exactly the items ``validate(_:at:parameters:over:width:)`` accepts. The parameters have
+  /// been validated.
+  ///
+  /// - Complexity: O(n · c) for n items and c columns; the frames, the index and every saved
+  ///   state are those of ``init(parameters:items:over:width:)`` followed by ``layOut()``.
+  @usableFromInline
+  static func _laidOut(
+    parameters: WaterfallParameters, items: [WaterfallItem], over layout: WaterfallParameters, width: Double
+  ) -> _Section? {
+    let n = items.count
+    guard n > 0 else { return nil }
+    var section = _Section(parameters: parameters, items: [], over: layout, width: width)
+    section.next = Array(repeating: section.geometry.top, count: section.geometry.columns)
+    section.index = IntervalIndex(laneCount: section.geometry.columns)
+    var accepted = false, sawID = false
+    let records = [_ItemRecord](unsafeUninitializedCapacity: n) { buffer, initialized in
+      initialized = 0
+      items.withUnsafeBufferPointer { items in
+        // `items` is an array of n elements and `buffer` has room for n: the loop reads and
+        // writes indices below n only.
+        guard items.count == n && buffer.count >= n else { return }
+        var source = _CheckedItems(
+          items: items, parameters: parameters, layout: layout, width: width, geometry: section.geometry)
+        accepted = section._place(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<n]), from: 0, source: &source)
+        sawID = source.sawID
+      }
+      // Records are trivial: abandoning written ones needs no deinitialization.
+      if accepted { initialized = n }
+    }
+    guard accepted else { return nil }
+    section.records = records
+    if sawID { section.ids = items.map(\.id) }
+    return section
   }
 
   @usableFromInline
@@ -475,6 +521,41 @@ internal struct _Section: _SectionStorage {
       bottom = indexedBottom()
     }
     let n = records.count
+    // The loop writes through a pointer into the records' own buffer, so the array is moved
+    // out of `self` meanwhile (a swap: no copy, it stays uniquely referenced).
+    var placing: [_ItemRecord] = []
+    swap(&placing, &records)
+    placing.withUnsafeMutableBufferPointer { buffer in
+      var source = _PlacedRecords(records: buffer)
+      _ = _place(into: buffer, from: start, source: &source)
+    }
+    swap(&placing, &records)
+    return walked + n - start
+  }
+
+  /// Places items `start ..< records.count` from the column state in `next` and
+  /// `oneColumnPlaced` (reset for `start == 0`, restored from a checkpoint otherwise), writing
+  /// each record whole into `records` (uninitialized memory is fine: records are trivial),
+  /// saving checkpoints, and indexing the items: appended to their lanes one by one
+  /// incrementally, and from scratch in one counting pass after placement, from each item's
+  /// lane written to a 2-byte-per-item scratch buffer (the counting pass then reads 2 bytes
+  /// per item, not the 40-byte records). Then sets `bottom` from the index, `laidOut`,
+  /// `validCount` and the height.
+  ///
+  /// The one placement loop of the waterfall, whether the records are already there
+  /// (``_PlacedRecords``) or are made from the items as it goes (``_CheckedItems``, laying out
+  /// from scratch in one pass).
+  ///
+  /// - Returns: `false`, having stopped at once, when `source` rejects an item: `self` and
+  ///   `records` are then half written and must be discarded.
+  /// - Complexity: O((n - start) · c) for n items and c columns.
+  @inline(__always)
+  mutating func _place<Source: _RecordSource>(
+    into records: UnsafeMutableBufferPointer<_ItemRecord>, from start: Int, source: inout Source
+  ) -> Bool {
+    let c = geometry.columns
+    let interval = Self.checkpointInterval
+    let n = records.count
     if start == 0 && n > 0 {
       // Only from scratch: reserving on every pass would reallocate exactly, O(n) per append.
       checkpoints.reserveCapacity((n / interval + 1) * c)
@@ -486,87 +567,95 @@ internal struct _Section: _SectionStorage {
     let g = geometry
     let keep = g.keepColumns
     let tracksMulti = Self.tracksMultiColumn(g)
+    let fourShortest = c == 4 && g.order == .shortestFirst && g.tolerance == 0
     var placedOneColumn = oneColumnPlaced
-    var bottom = self.bottom
-    records.withUnsafeMutableBufferPointer { records in
+    var accepted = true
+    // Lanes are column numbers, below `maximumColumns` = 2^16: two bytes hold any of them.
+    withUnsafeTemporaryAllocation(of: UInt16.self, capacity: appendToIndex ? 0 : n) { lanes in
       next.withUnsafeMutableBufferPointer { next in
         for i in start..<n {
           if i & (interval - 1) == 0 && (i >> Self.checkpointShift) == checkpointCounts.count {
             checkpoints.append(contentsOf: next)
             checkpointCounts.append(placedOneColumn)
           }
-          let span = Int(records[i].span)
+          guard var record = source.record(i) else { accepted = false; break }
+          let span = Int(record.span)
           let maxY: Double
           if span == 1 && c > 1 {
             let j: Int
-            if keep && records[i].remembers && records[i].column >= 0 && Int(records[i].column) < c {
-              j = Int(records[i].column)
+            if keep && record.remembers && record.column >= 0 && Int(record.column) < c {
+              j = Int(record.column)
             } else {
-              switch g.order {
-              case .shortestFirst: j = Self.shortest(next, tolerance: g.tolerance)
-              case .leftToRight: j = placedOneColumn % c
-              case .rightToLeft: j = c - 1 - placedOneColumn % c
+              if fourShortest {
+                j = Self.shortestOfFour(next)
+              } else {
+                switch g.order {
+                case .shortestFirst: j = Self.shortest(next, tolerance: g.tolerance)
+                case .leftToRight: j = placedOneColumn % c
+                case .rightToLeft: j = c - 1 - placedOneColumn % c
+                }
               }
-              if keep { records[i].remembers = true }
+              if keep { record.remembers = true }
             }
-            placedOneColumn += 1
+            placedOneColumn &+= 1
             let y = next[j]
-            let h = records[i].height(atWidth: g.columnWidth)
+            let h = record.height(atWidth: g.columnWidth)
             maxY = y + h
-            records[i].y = y
-            records[i].height = h
-            records[i].column = Int32(truncatingIfNeeded: j)
+            record.y = y
+            record.height = h
+            record.column = Int32(truncatingIfNeeded: j)
             next[j] = maxY + g.itemSpacing
-            if appendToIndex { index.append(i, lane: j, maxY: maxY) }
+            if appendToIndex { index.append(i, lane: j, maxY: maxY) } else { lanes[i] = UInt16(truncatingIfNeeded: j) }
           } else if span > 1 && span < c {
             let s: Int, y: Double
-            if keep && records[i].remembers && records[i].column >= 0 && Int(records[i].column) + span <= c {
-              s = Int(records[i].column)
+            if keep && record.remembers && record.column >= 0 && Int(record.column) + span <= c {
+              s = Int(record.column)
               var top = next[s]
               for j in (s + 1)..<(s + span) where next[j] > top { top = next[j] }
               y = top
             } else {
               (s, y) = Self.lowestRun(next, span: span, tolerance: g.tolerance)
-              if keep { records[i].remembers = true }
+              if keep { record.remembers = true }
             }
-            let h = records[i].height(atWidth: g.width(span: span))
+            let h = record.height(atWidth: g.width(span: span))
             maxY = y + h
-            records[i].y = y
-            records[i].height = h
-            records[i].column = Int32(truncatingIfNeeded: s)
+            record.y = y
+            record.height = h
+            record.column = Int32(truncatingIfNeeded: s)
             let nextY = maxY + g.itemSpacing
             for j in s..<(s + span) { next[j] = nextY }
-            if appendToIndex { index.append(i, lane: s, maxY: maxY) }
+            if appendToIndex { index.append(i, lane: s, maxY: maxY) } else { lanes[i] = UInt16(truncatingIfNeeded: s) }
             if tracksMulti { multiColumn.append(Int32(truncatingIfNeeded: i)) }
           } else {
             var y = next[0]
             for j in 1..<c where next[j] > y { y = next[j] }
-            let h = records[i].height(atWidth: g.fullWidth)
+            let h = record.height(atWidth: g.fullWidth)
             maxY = y + h
-            records[i].y = y
-            records[i].height = h
-            records[i].column = -1
-            records[i].remembers = false
+            record.y = y
+            record.height = h
+            record.column = -1
+            record.remembers = false
             let nextY = maxY + g.itemSpacing
             for j in 0..<c { next[j] = nextY }
-            if appendToIndex { index.append(i, lane: 0, maxY: maxY) }
+            if appendToIndex { index.append(i, lane: 0, maxY: maxY) } else { lanes[i] = 0 }
             if tracksMulti { multiColumn.append(Int32(truncatingIfNeeded: i)) }
           }
-          if maxY > bottom { bottom = maxY }
+          records.initializeElement(at: i, to: record)
         }
       }
-    }
-    if !appendToIndex {
-      records.withUnsafeBufferPointer { records in
-        index.replaceAll(count: n, from: _RecordBounds(records))
+      if accepted && !appendToIndex {
+        index.replaceAll(count: n, from: _PlacedLanes(lanes: UnsafeBufferPointer(lanes), records: UnsafeBufferPointer(records)))
       }
     }
-    self.bottom = bottom
+    guard accepted else { return false }
+    // The bottom of every item so far, from the last item of each lane (O(c)) rather than a
+    // running maximum: no compare per item, whose branch random heights mispredict.
+    bottom = Self.indexedBottom(index, UnsafeBufferPointer(records))
     oneColumnPlaced = placedOneColumn
     laidOut = n
     validCount = n
     finish()
-    return walked + n - start
+    return true
   }
 
   /// The footer's y and the height from `bottom`.
@@ -581,6 +670,12 @@ internal struct _Section: _SectionStorage {
   /// of every item placed so far. O(c).
   @usableFromInline
   func indexedBottom() -> Double {
+    records.withUnsafeBufferPointer { Self.indexedBottom(index, $0) }
+  }
+
+  /// ``indexedBottom()`` of `index` over `records`. O(c).
+  @inlinable
+  static func indexedBottom(_ index: IntervalIndex, _ records: UnsafeBufferPointer<_ItemRecord>) -> Double {
     var bottom = -Double.infinity
     for lane in index._lanes where lane.count > 0 {
       let id = Int(index._ids[lane.start + lane.count - 1])
@@ -588,6 +683,21 @@ internal struct _Section: _SectionStorage {
       if maxY > bottom { bottom = maxY }
     }
     return bottom
+  }
+
+  /// ``shortest(_:tolerance:)`` for four columns and no tolerance: the leftmost minimum, as a
+  /// tournament (the lower of each pair, then of the two winners, ties to the left) computed
+  /// without branches, which random heights mispredict. O(1).
+  @inlinable @inline(__always)
+  static func shortestOfFour(_ next: UnsafeMutableBufferPointer<Double>) -> Int {
+    let a = next[0], b = next[1], c = next[2], d = next[3]
+    // Each pair's index from its comparison as a 0 or 1 (a `Bool`'s byte: a ternary here
+    // compiles to a branch), its lower value as a minimum (`min(x, y)` is `y < x ? y : x`: ties
+    // to the left, one `minsd`), and the winner's index by arithmetic.
+    @inline(__always) func bit(_ x: Bool) -> Int { Int(unsafeBitCast(x, to: UInt8.self)) }
+    let left = bit(b < a), leftY = Swift.min(a, b)
+    let right = 2 + bit(d < c), rightY = Swift.min(c, d)
+    return left + bit(rightY < leftY) * (right - left)
   }
 
   /// `shortestFirst`: the lowest j with `next[j] <= min(next) + tolerance`.
@@ -660,4 +770,107 @@ internal struct _Section: _SectionStorage {
       return answer
     }
   }
+}
+
+/// Where ``_Section/_place(into:from:source:)`` takes each record from.
+@usableFromInline
+internal protocol _RecordSource {
+  /// The record of item `i` before placement, or `nil` to stop: the item is invalid.
+  mutating func record(_ i: Int) -> _ItemRecord?
+}
+
+/// The records already in place: the incremental passes and width changes.
+@usableFromInline
+internal struct _PlacedRecords: _RecordSource {
+  @usableFromInline let records: UnsafeMutableBufferPointer<_ItemRecord>
+  @inlinable @inline(__always)
+  init(records: UnsafeMutableBufferPointer<_ItemRecord>) { self.records = records }
+  @inlinable @inline(__always)
+  func record(_ i: Int) -> _ItemRecord? { records[i] }
+}
+
+/// The items of a new section, checked and converted as they are read: what lays a section out
+/// from scratch in one pass. The common fields (measure, span) are checked here, with the very
+/// conditions of ``WaterfallItem/validate(at:)``; an item with an id or a column, rare and with
+/// conditions of their own, goes through ``_Section/validate(_:at:parameters:over:width:)``
+/// itself. Fields are read in place: no copy of the item, hence no retain of its id.
+@usableFromInline
+internal struct _CheckedItems: _RecordSource {
+  @usableFromInline let items: UnsafeBufferPointer<WaterfallItem>
+  @usableFromInline let parameters: WaterfallParameters
+  @usableFromInline let layout: WaterfallParameters
+  @usableFromInline let width: Double
+  @usableFromInline let geometry: _Geometry
+  /// Whether an item so far had an id.
+  @usableFromInline var sawID = false
+
+  @inlinable @inline(__always)
+  mutating func record(_ i: Int) -> _ItemRecord? {
+    var rare = false
+    if case .some = items[i].id { rare = true }
+    if case .some = items[i].column { rare = true }
+    if rare { return rareRecord(i) }
+    let measureWidth: Double, measureHeight: Double
+    switch items[i].measure {
+    case .height(let h):
+      guard Self.isFiniteNonNegative(h) else { return nil }
+      measureWidth = 0
+      measureHeight = h
+    case .size(let w, let h):
+      guard Self.isFinitePositive(w) && Self.isFiniteNonNegative(h) else { return nil }
+      measureWidth = w
+      measureHeight = h
+    }
+    let spanBits: Int32
+    switch items[i].span {
+    case .full: spanBits = 0
+    case .columns(let k):
+      guard k >= 1 else { return nil }
+      spanBits = Int32(Swift.min(k, WaterfallParameters.maximumColumns + 1))
+    }
+    return _ItemRecord(measureWidth: measureWidth, measureHeight: measureHeight, spanBits: spanBits)
+  }
+
+  /// `_reject(x, positive: false) == nil`: finite and >= 0, -0 included; as one unsigned
+  /// comparison of the bits (every non-negative finite double's bits are below +infinity's)
+  /// where the comparisons of doubles compile to a float classification. O(1).
+  @inlinable @inline(__always)
+  static func isFiniteNonNegative(_ x: Double) -> Bool {
+    x.bitPattern < Double.infinity.bitPattern || x.bitPattern == (-0.0 as Double).bitPattern
+  }
+
+  /// `_reject(x, positive: true) == nil`: finite and > 0; the bits of the positive finite
+  /// doubles are 1 up to those of `greatestFiniteMagnitude`. O(1).
+  @inlinable @inline(__always)
+  static func isFinitePositive(_ x: Double) -> Bool {
+    x.bitPattern &- 1 < Double.greatestFiniteMagnitude.bitPattern
+  }
+
+  /// An item with an id or a column: the full check, then the usual conversion.
+  @usableFromInline @inline(never)
+  mutating func rareRecord(_ i: Int) -> _ItemRecord? {
+    let item = items[i]
+    do {
+      try _Section.validate(item, at: .collection, parameters: parameters, over: layout, width: width)
+    } catch {
+      return nil
+    }
+    if item.id != nil { sawID = true }
+    return _ItemRecord(item)
+  }
+}
+
+/// The lanes ``_Section/_place(into:from:source:)`` wrote per item, with the placed records'
+/// bounds: what the index is built from after a from-scratch placement.
+@usableFromInline
+internal struct _PlacedLanes: IntervalLaneSource {
+  @usableFromInline let lanes: UnsafeBufferPointer<UInt16>
+  @usableFromInline let records: UnsafeBufferPointer<_ItemRecord>
+  @inlinable init(lanes: UnsafeBufferPointer<UInt16>, records: UnsafeBufferPointer<_ItemRecord>) {
+    self.lanes = lanes
+    self.records = records
+  }
+  @inlinable func minY(_ id: Int) -> Double { records[id].y }
+  @inlinable func maxY(_ id: Int) -> Double { records[id].y + records[id].height }
+  @inlinable func lane(_ id: Int) -> Int { Int(lanes[id]) }
 }

@@ -1,0 +1,200 @@
+// A waterfall laid out from scratch takes one pass that checks, converts and places each item
+// (`_Section._laidOut`). These tests hold it to the path it replaced: the same error for the
+// same bad input (checked item by item, in order, then the ids), and, for valid input, the same
+// layout, to the bit, as one built by appending the items to empty sections (the in-place
+// placement loop).
+import Testing
+@testable import Cascade
+import CascadeTestSupport
+
+/// The error of the item-by-item check that the initializer ran before the one-pass layout, in
+/// its order: the width, the layout's parameters, then per section its parameters, its count and
+/// each item, then duplicate ids over the whole collection. `nil` when everything is valid.
+private func itemByItemError(width: Double, parameters: WaterfallParameters, sections: [WaterfallSection]) -> LayoutError? {
+  do throws(LayoutError) {
+    try _SectionedLayout<_Section>.validate(width: width)
+    try parameters.validate(at: .layout)
+    for (s, section) in sections.enumerated() {
+      try _Section.validate(section.parameters, over: parameters, width: width, section: s)
+      try _SectionedLayout<_Section>.validate(count: section.items.count, section: s, limit: _maximumItemsPerSection)
+      for (i, item) in section.items.enumerated() {
+        try _Section.validate(item, at: .item(section: s, item: i), parameters: section.parameters, over: parameters, width: width)
+      }
+    }
+    var seen: [ItemID: ItemPath] = [:]
+    for (s, section) in sections.enumerated() {
+      for (i, item) in section.items.enumerated() {
+        guard let id = item.id else { continue }
+        if let first = seen[id] {
+          throw LayoutError(.item(section: s, item: i), field: "id", reason: .duplicateID(id, first: first))
+        }
+        seen[id] = ItemPath(item: i, section: s)
+      }
+    }
+    return nil
+  } catch {
+    return error
+  }
+}
+
+/// Every element's path and frame bits, in spec order.
+private func frameBits(_ layout: WaterfallLayout) -> [String] {
+  allElements(layout).map { a in
+    let f = a.frame
+    return "\(a.path) \([f.minX, f.minY, f.width, f.height].map(\.bitPattern))"
+  }
+}
+
+/// The first difference between two layouts' section state (records, column state,
+/// checkpoints, ids), or `nil`.
+private func stateDifference(_ a: WaterfallLayout, _ b: WaterfallLayout) -> String? {
+  let x = a._storage.sections, y = b._storage.sections
+  guard x.count == y.count else { return "\(x.count) sections != \(y.count)" }
+  for (s, (p, q)) in zip(x, y).enumerated() {
+    func bits(_ v: [Double]) -> [UInt64] { v.map(\.bitPattern) }
+    let pr = p.records.map { [$0.y.bitPattern, $0.height.bitPattern, $0.measureWidth.bitPattern, $0.measureHeight.bitPattern, UInt64(UInt32(bitPattern: $0.spanBits)), UInt64(UInt32(bitPattern: $0.column))] }
+    let qr = q.records.map { [$0.y.bitPattern, $0.height.bitPattern, $0.measureWidth.bitPattern, $0.measureHeight.bitPattern, UInt64(UInt32(bitPattern: $0.spanBits)), UInt64(UInt32(bitPattern: $0.column))] }
+    if pr != qr { return "section \(s): records differ" }
+    if bits(p.next) != bits(q.next) { return "section \(s): column state \(p.next) != \(q.next)" }
+    if bits(p.checkpoints) != bits(q.checkpoints) || p.checkpointCounts != q.checkpointCounts {
+      return "section \(s): checkpoints differ"
+    }
+    if p.bottom.bitPattern != q.bottom.bitPattern || p.oneColumnPlaced != q.oneColumnPlaced || p.multiColumn != q.multiColumn {
+      return "section \(s): bottom \(p.bottom), \(p.oneColumnPlaced) one-column, \(p.multiColumn.count) multi-column != \(q.bottom), \(q.oneColumnPlaced), \(q.multiColumn.count)"
+    }
+    if p.footerY.bitPattern != q.footerY.bitPattern || p.height.bitPattern != q.height.bitPattern {
+      return "section \(s): footer \(p.footerY), height \(p.height) != \(q.footerY), \(q.height)"
+    }
+    if p.ids != q.ids { return "section \(s): ids differ" }
+    if p.index._ids != q.index._ids || p.index.laneCount != q.index.laneCount { return "section \(s): index differs" }
+  }
+  return nil
+}
+
+extension SplitMix64 {
+  /// A value for `field` that the spec rejects, or, one time in four, an odd one it accepts
+  /// (-0, a subnormal, the largest finite double), so that the one-pass check is held to
+  /// accepting exactly what the item-by-item check accepts.
+  mutating func oddLength(positive: Bool) -> Double {
+    let inf = Double.infinity, nan = Double.nan, tiny = Double.leastNonzeroMagnitude
+    let huge = Double.greatestFiniteMagnitude, negativeZero = -0.0
+    let rejectedPositive: [Double] = [0, negativeZero, -1, nan, -nan, inf, -inf, -tiny]
+    let rejectedNonNegative: [Double] = [-1, -tiny, nan, -nan, inf, -inf, -huge]
+    let acceptedPositive: [Double] = [tiny, Double.leastNormalMagnitude, huge, 1e-300]
+    let acceptedNonNegative: [Double] = [0, negativeZero, tiny, huge]
+    let rejected = positive ? rejectedPositive : rejectedNonNegative
+    let accepted = positive ? acceptedPositive : acceptedNonNegative
+    return chance(0.25) ? accepted[int(0...accepted.count - 1)] : rejected[int(0...rejected.count - 1)]
+  }
+
+  /// `item` made odd in one way: a bad or borderline measure or span, a column (valid or not),
+  /// or an id (out of range, or one that may repeat).
+  mutating func spoiled(_ item: WaterfallItem, columns: Int) -> WaterfallItem {
+    var item = item
+    switch int(0...7) {
+    case 0: item.measure = .height(oddLength(positive: false))
+    case 1: item.measure = .size(width: oddLength(positive: true), height: 10)
+    case 2: item.measure = .size(width: 10, height: oddLength(positive: false))
+    case 3: item.span = .columns([0, -1, Int.min, 1, columns, Int.max][int(0...5)])
+    case 4: item.column = int(-2...columns + 1)
+    case 5: item.id = chance(0.5) ? .int(ItemID.integerLimit * (chance(0.5) ? 1 : -1)) : .int(Int64(int(0...20)))
+    case 6: item.id = .string("s\(int(0...20))")
+    default: item.span = .full; item.column = chance(0.5) ? 0 : nil
+    }
+    return item
+  }
+}
+
+@Suite("One-pass build")
+struct OnePassBuildTests {
+  /// Random collections (several sections, spans, both kinds of measure, every order, sometimes
+  /// `keepColumns`, ids and columns), each with a few items spoiled at random positions: the
+  /// initializer throws exactly the error the item-by-item check gives, and when that check
+  /// accepts everything, the layout is the one the appending path builds, state and frames to
+  /// the bit, and matches the brute-force model.
+  @Test(arguments: [21, 22, 23, 24, 25, 26] as [UInt64])
+  func oneBuildPassRejectsAndBuildsWhatTheItemByItemPathDoes(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    var rejected = 0, accepted = 0
+    for round in 0..<150 {
+      var model = rng.reference(sections: 1...4, items: 0...80)
+      if rng.chance(0.3) { model.parameters.keepColumns = true }
+      let columns = model.parameters.columns ?? 2
+      for s in model.sections.indices {
+        for _ in 0..<(rng.chance(0.5) ? 0 : rng.int(1...3)) where !model.sections[s].items.isEmpty {
+          let i = rng.int(0...model.sections[s].items.count - 1)
+          model.sections[s].items[i] = rng.spoiled(model.sections[s].items[i], columns: columns)
+        }
+      }
+      let sections = model.sections.map { WaterfallSection(parameters: $0.parameters, items: $0.items) }
+      let expected = itemByItemError(width: model.width, parameters: model.parameters, sections: sections)
+      var thrown: LayoutError?
+      var built: WaterfallLayout?
+      do throws(LayoutError) {
+        built = try WaterfallLayout(width: model.width, parameters: model.parameters, sections: sections)
+      } catch {
+        thrown = error
+      }
+      #expect(thrown == expected, "seed \(seed), round \(round): threw \(String(describing: thrown)), the item-by-item check \(String(describing: expected))")
+      if thrown != expected { return }
+      guard let layout = built else { rejected += 1; continue }
+      accepted += 1
+      // The same collection through the in-place loop: empty sections, then one append each.
+      var appended = try WaterfallLayout(
+        width: model.width, parameters: model.parameters,
+        sections: sections.map { WaterfallSection(parameters: $0.parameters, items: []) })
+      try appended.apply(sections.indices.map { .appendItems(sections[$0].items, section: $0) })
+      #expect(layout._violation() == nil, "seed \(seed), round \(round): \(layout._violation() ?? "")")
+      let state = stateDifference(layout, appended)
+      #expect(state == nil, "seed \(seed), round \(round): \(state ?? "")")
+      #expect(frameBits(layout) == frameBits(appended), "seed \(seed), round \(round): frames differ from the appending path")
+      #expect(layout._placedItemCount == sections.reduce(0) { $0 + $1.items.count }, "seed \(seed), round \(round)")
+      for s in sections.indices {
+        for (i, item) in sections[s].items.enumerated() {
+          let path = ItemPath(item: i, section: s)
+          #expect(layout.item(at: path) == appended.item(at: path), "seed \(seed), round \(round): item \(path)")
+          if let id = item.id { #expect(layout.path(forID: id) == path, "seed \(seed), round \(round): id \(id)") }
+        }
+      }
+      if model.parameters.keepColumns != true && !sections.contains(where: { $0.items.contains { $0.column != nil || $0.id != nil } }) {
+        let problem = difference(layout, model, queries: 5, rng: &rng)
+        #expect(problem == nil, "seed \(seed), round \(round): \(problem ?? "")")
+      }
+    }
+    // Both outcomes were exercised (the spoiling is tuned so that each is common).
+    #expect(rejected > 20 && accepted > 20, "seed \(seed): \(rejected) rejected, \(accepted) accepted")
+  }
+
+  /// The bit tests of the one-pass check agree with `_reject` on the special values and on
+  /// random bit patterns.
+  @Test func bitChecksAgreeWithTheValueChecks() {
+    var rng = SplitMix64(seed: 31)
+    let inf = Double.infinity, nan = Double.nan, tiny = Double.leastNonzeroMagnitude
+    let huge = Double.greatestFiniteMagnitude, negativeZero = -0.0
+    var values: [Double] = [0, negativeZero, 1, -1, tiny, -tiny, Double.leastNormalMagnitude, huge, -huge, inf, -inf, nan, -nan]
+    values += [Double.signalingNaN, Double(bitPattern: 0x7FF0_0000_0000_0001), Double(bitPattern: 0xFFFF_FFFF_FFFF_FFFF)]
+    for _ in 0..<10_000 { values.append(Double(bitPattern: rng.next())) }
+    for x in values {
+      #expect(_CheckedItems.isFiniteNonNegative(x) == (_reject(x, positive: false) == nil), "\(x) (\(x.bitPattern))")
+      #expect(_CheckedItems.isFinitePositive(x) == (_reject(x, positive: true) == nil), "\(x) (\(x.bitPattern))")
+    }
+  }
+
+  /// The four-column tournament picks the column the general scan picks: the leftmost lowest,
+  /// with many ties (and -0 against +0, and infinities).
+  @Test func shortestOfFourIsTheLeftmostLowest() {
+    var rng = SplitMix64(seed: 32)
+    let negativeZero = -0.0
+    let pool: [Double] = [0, negativeZero, 1, 2, 3, Double.infinity, 1e308]
+    var next = [Double](repeating: 0, count: 4)
+    for round in 0..<5_000 {
+      for j in 0..<4 { next[j] = rng.chance(0.8) ? pool[rng.int(0...pool.count - 1)] : rng.double(0...4) }
+      let (fast, scan) = next.withUnsafeMutableBufferPointer {
+        (_Section.shortestOfFour($0), _Section.shortest($0, tolerance: 0))
+      }
+      var leftmost = 0
+      for j in 1..<4 where next[j] < next[leftmost] { leftmost = j }
+      #expect(fast == leftmost && scan == leftmost, "round \(round): \(next): \(fast), scan \(scan), leftmost \(leftmost)")
+    }
+  }
+}
