@@ -240,9 +240,13 @@ struct _RefreshScratch<Cell: AnyObject> {
     var k = departures.count
     while k > 0 {
       k -= 1
-      displayed.remove(at: departures[k])
+      displayed._removeMoving(at: departures[k])
     }
-    for k in 0..<arrivals.count { displayed.insert(arriving[k], at: arrivals[k]) }
+    // The arriving entries are moved, not copied (a copy would retain each cell, and clearing
+    // `arriving` release it again): taken from the end of `arriving`, reversed first so that
+    // they come out in order. (The buffer pointer's reversal moves them too.)
+    if arrivals.count > 1 { arriving.withUnsafeMutableBufferPointer { $0.reverse() } }
+    for k in 0..<arrivals.count { displayed._insertMoving(arriving.removeLast(), at: arrivals[k]) }
   }
 }
 
@@ -255,17 +259,5 @@ extension Array where Element == Int {
     var i = count
     while i > 0 && self[i - 1] > value { i -= 1 }
     insert(value, at: i)
-  }
-}
-
-extension Array {
-  /// `removeAll(keepingCapacity: true)`, skipped when the array is empty already: the call
-  /// costs about a hundred instructions even then (several hundred in unspecialized code), and
-  /// most of a step's buffers stay empty. `count`, not `isEmpty`: `Array` takes `isEmpty` from
-  /// `Collection`, which unspecialized code reaches through witness tables.
-  @inline(__always)
-  @inlinable
-  mutating func _removeAllKeepingCapacity() {
-    if count != 0 { removeAll(keepingCapacity: true) }
   }
 }
