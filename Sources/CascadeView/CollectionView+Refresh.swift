@@ -190,7 +190,7 @@ extension CollectionView {
     guard let dataSource else { throw .noDataSource }
     for k in 0..<scratch.arrivals.count {
       let i = scratch.arrivals[k]
-      let attributes = fromWindow ? scratch.window.elements[i] : scratch.query[i]
+      let attributes = fromWindow ? scratch.window._element(at: i) : scratch.query[i]
       let (cell, pool) = try _cell(for: attributes, from: dataSource)
       scratch.arriving.append(_Entry(path: attributes.path, attributes: attributes, cell: cell, pool: pool))
       update._appeared.append(

@@ -82,6 +82,34 @@ public struct VisibleWindow: Sendable {
   /// How many moves searched rather than moved the cursors: a test hook.
   package var _searches: Int { _searchCount }
 
+  /// The sizes of ``elements``, ``entered`` and ``left``, read in place: the public properties
+  /// hand out copies of the arrays (a retain and a release each), which the collection view's
+  /// scroll step would pay several times a step.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  package var _counts: (elements: Int, entered: Int, left: Int) { (_elements.count, _entered.count, _left.count) }
+
+  /// ``elements``, ``entered`` and ``left`` lent to `body` in place, without copies.
+  ///
+  /// - Complexity: O(1) plus `body`'s.
+  @inlinable
+  package func _withLists<R>(
+    _ body: (UnsafeBufferPointer<LayoutAttributes>, UnsafeBufferPointer<ElementPath>, UnsafeBufferPointer<ElementPath>) -> R
+  ) -> R {
+    _elements.withUnsafeBufferPointer { elements in
+      _entered.withUnsafeBufferPointer { entered in
+        _left.withUnsafeBufferPointer { left in body(elements, entered, left) }
+      }
+    }
+  }
+
+  /// The element at `i` of ``elements``, read in place.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  package func _element(at i: Int) -> LayoutAttributes { _elements[i] }
+
   /// An empty window: its first move searches.
   ///
   /// - Complexity: O(1).
