@@ -36,8 +36,8 @@ extension CollectionView {
   ///   Allocates nothing once its buffers have grown.
   @inlinable
   func _refresh(from previousOffset: Point) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
-    // One borrow of the scratch for the whole step: one run-time exclusivity check, then plain
-    // inout accesses. Nothing a data source or delegate callback can reach touches `_scratch`.
+    // One borrow of the scratch for the whole step (unchecked at run time), then plain inout
+    // accesses. Nothing a data source or delegate callback can reach touches `_scratch`.
     try _refresh(from: previousOffset, scratch: &_scratch, transition: nil)
   }
 

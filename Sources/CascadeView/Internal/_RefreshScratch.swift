@@ -4,9 +4,9 @@ import Cascade
 /// steady scroll step allocates nothing.
 ///
 /// The view holds one value of it (`CollectionView._scratch`), and a refresh borrows it for the
-/// whole step as an `inout` argument: one run-time exclusivity check on the view's property, then
-/// plain accesses, once per element. Nothing a data source or delegate callback can reach reads
-/// it, so the borrow overlaps nothing.
+/// whole step as an `inout` argument (the property is not checked at run time), then plain
+/// accesses, once per element. Nothing a data source or delegate callback can reach reads it, so
+/// the borrow overlaps nothing.
 ///
 /// The two pure steps of a refresh are here, on buffers alone: ``diff(_:)`` finds what left and
 /// what came, ``commit(into:moved:)`` edits the displayed set in place.
