@@ -36,8 +36,8 @@ extension CollectionView {
   ///   Allocates nothing once its buffers have grown.
   @inlinable
   func _refresh(from previousOffset: Point) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
-    // One borrow of the scratch for the whole step: one run-time exclusivity check, then plain
-    // inout accesses. Nothing a data source or delegate callback can reach touches `_scratch`.
+    // One borrow of the scratch for the whole step (unchecked at run time), then plain inout
+    // accesses. Nothing a data source or delegate callback can reach touches `_scratch`.
     try _refresh(from: previousOffset, scratch: &_scratch, transition: nil)
   }
 
@@ -68,7 +68,7 @@ extension CollectionView {
       // Nothing entered or left, and every frame stayed: only the offset changed.
       _update._clear(from: previousOffset, to: _contentOffset)
       scratch.syncedMove = scratch.window.moveCount
-      return _finishRefresh(from: previousOffset, display: display)
+      return _finishRefresh(from: previousOffset, display: display, returned: false)
     }
     // The update's storage leaves the view for the step and comes back before the delegate
     // hears of it (a delegate may read `lastUpdate`).
@@ -80,6 +80,7 @@ extension CollectionView {
       if pinned { scratch.pinHeaders(of: layout, in: viewport) }
       _displayed.withUnsafeBufferPointer { scratch.diff($0) }             // 2. diff
     }
+    let returned = scratch.removed.count != 0 || scratch.departures.count != 0
     _returnDepartures(scratch, into: &update)                             // 3. return
     do throws(CollectionViewError) {
       try _dequeueArrivals(&scratch, fromWindow: fromWindow, into: &update)  // 4. dequeue
@@ -104,16 +105,17 @@ extension CollectionView {
     if let transition { transition(&update) }                             // 6. report
     swap(&update, &_update)
     _journal._removeAllKeepingCapacity()
-    return _finishRefresh(from: previousOffset, display: display)
+    return _finishRefresh(from: previousOffset, display: display, returned: returned)
   }
 
-  /// Step 6, once the update is in `_update`: pools trimmed, prefetching, the delegate.
+  /// Step 6, once the update is in `_update`: pools trimmed (when a cell went back to one:
+  /// `returned`), prefetching, the delegate.
   ///
   /// - Complexity: that of ``_updatePrefetching(scrolledBy:display:horizontal:)`` and ``_notify(scrolled:prefetchChanged:)``.
   @inline(__always)
   @inlinable
-  func _finishRefresh(from previousOffset: Point, display: Rect) -> CollectionViewUpdate<Cell> {
-    _trimPools()
+  func _finishRefresh(from previousOffset: Point, display: Rect, returned: Bool) -> CollectionViewUpdate<Cell> {
+    _trimPools(returned: returned)
     let horizontal = layout.orientation == .horizontal
     let prefetchChanged = _updatePrefetching(
       scrolledBy: horizontal ? _contentOffset.x - previousOffset.x : _contentOffset.y - previousOffset.y,
@@ -148,12 +150,16 @@ extension CollectionView {
       update._disappeared.append(
         DisappearedElement(attributes: entry.attributes, cell: entry.cell, reason: .deleted, finalAttributes: nil))
     }
+    guard scratch.departures.count != 0 else { return }
     _displayed.withUnsafeBufferPointer { displayed in
-      for i in scratch.departures {
-        _enqueue(displayed[i].cell, pool: displayed[i].pool)
-        let attributes = displayed[i].attributes
+      for k in 0..<scratch.departures.count {
+        // Each field read through the entry's address: the entry is not copied.
+        let entry = displayed.baseAddress! + scratch.departures[k]
+        let cell = entry.pointee.cell
+        _enqueue(cell, pool: entry.pointee.pool)
+        let attributes = entry.pointee.attributes
         update._disappeared.append(DisappearedElement(
-          attributes: attributes, cell: displayed[i].cell, reason: .scrolledOut, finalAttributes: _laidOut(attributes)))
+          attributes: attributes, cell: cell, reason: .scrolledOut, finalAttributes: _laidOut(attributes)))
       }
     }
   }
@@ -179,10 +185,13 @@ extension CollectionView {
   func _dequeueArrivals(
     _ scratch: inout _RefreshScratch<Cell>, fromWindow: Bool, into update: inout CollectionViewUpdate<Cell>
   ) throws(CollectionViewError) {
+    guard scratch.arrivals.count != 0 else { return }
+    // One weak load of the data source for the step, not one per arrival.
+    guard let dataSource else { throw .noDataSource }
     for k in 0..<scratch.arrivals.count {
       let i = scratch.arrivals[k]
-      let attributes = fromWindow ? scratch.window.elements[i] : scratch.query[i]
-      let (cell, pool) = try _cell(for: attributes)
+      let attributes = fromWindow ? scratch.window._element(at: i) : scratch.query[i]
+      let (cell, pool) = try _cell(for: attributes, from: dataSource)
       scratch.arriving.append(_Entry(path: attributes.path, attributes: attributes, cell: cell, pool: pool))
       update._appeared.append(
         AppearedElement(attributes: attributes, cell: cell, reason: .scrolledIn, initialAttributes: _laidOut(attributes)))

@@ -28,7 +28,10 @@ extension CollectionView {
       identifier: identifier, make: make, prepare: prepareForReuse,
       capacity: Swift.max(0, capacity ?? defaultReuseCapacity))
     if let index = _poolIndex[identifier] {
-      _pools[index] = pool
+      // The old pool leaves in a local, so that its cells are released (and their `deinit`s
+      // run) after the access to `_pools` has ended.
+      var old = pool
+      swap(&old, &_pools[index])
     } else {
       _poolIndex[identifier] = _pools.count
       _pools.append(pool)
@@ -58,7 +61,7 @@ extension CollectionView {
   public func setReuseCapacity(_ capacity: Int, forReuseIdentifier identifier: String) throws(CollectionViewError) {
     guard let index = _poolIndex[identifier] else { throw .unregisteredReuseIdentifier(identifier) }
     _pools[index].capacity = Swift.max(0, capacity)
-    _trimPools()
+    _trimPools(returned: true)
   }
 
   /// The number of free cells waiting in `identifier`'s pool (0 when it is not registered).
@@ -116,16 +119,19 @@ extension CollectionView {
       index = found
       _lastPool = found
     }
+    // Each closure is copied out of the pool before it runs: no access to `_pools` is held
+    // while user code runs (it is not checked at run time).
     let cell: Cell
     if let reused = _pools[index].free.popLast() {
       _journal.append(.popped(pool: index, cell: reused))
-      _pools[index].prepare?(reused)
       _reuseStatistics.reused += 1
+      if let prepare = _pools[index].prepare { prepare(reused) }
       cell = reused
     } else {
-      cell = _pools[index].make()
+      let make = _pools[index].make
       _journal.append(.created)
       _reuseStatistics.created += 1
+      cell = make()
     }
     _request.cell = cell
     _request.pool = index
@@ -146,7 +152,9 @@ extension CollectionView {
     while let event = _journal.popLast() {
       switch event {
       case .pushed(let pool):
-        _ = _pools[pool].free.popLast()
+        // Released after the access (a cell's `deinit` may run).
+        let dropped = _pools[pool].free.popLast()
+        withExtendedLifetime(dropped) {}
       case .popped(let pool, let cell):
         _pools[pool].free.append(cell)
         _reuseStatistics.reused -= 1
@@ -156,17 +164,26 @@ extension CollectionView {
     }
   }
 
-  /// Drops the free cells beyond each pool's capacity.
+  /// Drops the free cells beyond each pool's capacity. `returned`: whether any cell went back
+  /// to a pool since the last trim (or a capacity changed); when not, no pool can be over its
+  /// capacity and nothing is read.
+  ///
+  /// - Complexity: O(1) when `returned` is `false`, O(p + d) for p pools and d cells dropped.
   @inlinable
-  func _trimPools() {
-    // One read of the pools to see whether any is over capacity (most steps none is), rather
-    // than two checked accesses per pool.
+  func _trimPools(returned: Bool) {
+    guard returned else { return }
+    // One read of the pools to see whether any is over capacity (most steps none is).
     let over = _pools.withUnsafeBufferPointer { pools in pools.contains { $0.free.count > $0.capacity } }
     guard over else { return }
     for index in _pools.indices where _pools[index].free.count > _pools[index].capacity {
-      let excess = _pools[index].free.count - _pools[index].capacity
-      _pools[index].free.removeLast(excess)
+      // The pool's free cells leave in a local while the excess is dropped, so that the cells'
+      // `deinit`s run outside any access to `_pools`.
+      var free: [Cell] = []
+      swap(&free, &_pools[index].free)
+      let excess = free.count - _pools[index].capacity
+      free.removeLast(excess)
       _reuseStatistics.discarded += excess
+      swap(&free, &_pools[index].free)
     }
   }
 
@@ -175,6 +192,17 @@ extension CollectionView {
   @inlinable
   func _cell(for attributes: LayoutAttributes) throws(CollectionViewError) -> (Cell, pool: Int) {
     guard let dataSource else { throw .noDataSource }
+    return try _cell(for: attributes, from: dataSource)
+  }
+
+  /// ``_cell(for:)`` with the data source already loaded (a step with several arrivals loads
+  /// the weak reference once).
+  ///
+  /// - Complexity: O(1) plus the data source's call.
+  @inlinable
+  func _cell(
+    for attributes: LayoutAttributes, from dataSource: any CollectionViewDataSource<Cell, Layout>
+  ) throws(CollectionViewError) -> (Cell, pool: Int) {
     let path = attributes.path
     _request = _CellRequest(path: path)
     defer { _request = _CellRequest(path: nil) }

@@ -65,10 +65,12 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   @usableFromInline @exclusivity(unchecked) var _layout: Layout
 
   /// Where the app's counts, item descriptions and cells come from. Held weakly.
-  public weak var dataSource: (any CollectionViewDataSource<Cell, Layout>)?
+  // Unchecked: see "Run-time exclusivity" below.
+  @exclusivity(unchecked) public weak var dataSource: (any CollectionViewDataSource<Cell, Layout>)?
 
   /// Who hears about displayed elements, prefetching and scrolling. Held weakly.
-  public weak var delegate: (any CollectionViewDelegate<Cell, Layout>)?
+  // Unchecked: see "Run-time exclusivity" below.
+  @exclusivity(unchecked) public weak var delegate: (any CollectionViewDelegate<Cell, Layout>)?
 
   /// The viewport's size. Change it with ``setBounds(_:)``.
   // Unchecked: see "Run-time exclusivity" below.
@@ -135,43 +137,49 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
     get { _reuseStatistics }
     set { _reuseStatistics = newValue }
   }
-  @usableFromInline var _reuseStatistics = ReuseStatistics()
+  @usableFromInline @exclusivity(unchecked) var _reuseStatistics = ReuseStatistics()
 
   /// The capacity a pool gets when its registration gives none.
   public var defaultReuseCapacity = 64
 
-  // Reuse pools, by index; the dictionary maps identifiers to indices. They keep their run-time
-  // exclusivity checks: a pool's user-supplied `prepareForReuse` runs while it is being read.
-  @usableFromInline var _pools: [_ReusePool<Cell>] = []
+  // Reuse pools, by index; the dictionary maps identifiers to indices. Unchecked (see "Run-time
+  // exclusivity" below): no access to them is held while user code runs.
+  @usableFromInline @exclusivity(unchecked) var _pools: [_ReusePool<Cell>] = []
   @usableFromInline var _poolIndex: [String: Int] = [:]
   // The pool of the last dequeue, looked at before `_poolIndex` (pools are never removed).
   @usableFromInline @exclusivity(unchecked) var _lastPool = 0
   // The cell request in progress: what the data source may dequeue, and what it dequeued.
-  @usableFromInline var _request = _CellRequest<Cell>(path: nil)
+  @usableFromInline @exclusivity(unchecked) var _request = _CellRequest<Cell>(path: nil)
 
   // Run-time exclusivity. Every access to a class's stored property is checked for overlap at
-  // run time unless the compiler can prove it safe, about 80 instructions a check (callgrind).
-  // A scroll step reaches its state through as few checked accesses as it can:
-  // - `_scratch` and `_prefetcher` keep their checks and are borrowed once each per step (the
-  //   refresh takes `&_scratch` as an `inout` argument for the whole step; the prefetcher is
-  //   updated by one `mutating` call): inside, their buffers are plain `inout` accesses.
-  // - The state marked `@exclusivity(unchecked)` (here and `_contentOffset` above) is read per
-  //   element or several times a step: checked, it costs about 10 % of a step (12,237 against
-  //   11,137 instructions). None of its accesses is held across a call into the data source or
-  //   the delegate (`_update` and `_displayed` move into locals and back around them; the others
-  //   are momentary), so none can overlap another.
-  // - The pools keep their checks: a user-supplied `prepareForReuse` runs while one is read.
-  // - The layout (`_layout`), `bounds`, `overscan`, `prefetchDistance` and `pinsSectionHeaders`
-  //   are read by every step, several times for some: unchecked too. The view's accesses to
-  //   the layout run no callback (the core calls nothing back: the step's `moveWindow` takes it
-  //   `inout` for the move alone), and the others are plain values read or written at once.
+  // run time unless the compiler can prove it safe, about 80 instructions a check (callgrind:
+  // `swift_beginAccess`, `AccessSet::insert`, `__tls_get_addr`). The state a scroll step reads
+  // is `@exclusivity(unchecked)`, and this is what makes that safe: no access to it is held
+  // while user code (a data source, a delegate, a cell's `prepareForReuse`, factory or
+  // `deinit`) runs, so no access can overlap another.
+  // - `_scratch` and `_prefetcher` are borrowed once each per step (the refresh takes
+  //   `&_scratch` as an `inout` argument for the whole step, across data source calls; the
+  //   prefetcher is updated by one `mutating` call, which calls nothing outside the view).
+  //   Nothing user code can reach touches either: the public calls that do (a batch update, a
+  //   reload, a resize, a scroll) refuse to start inside a step's callbacks (`_beginUpdate`),
+  //   and `prefetchedItems` reads `_prefetcher` only while no update of it runs.
+  // - `_displayed`, `_update` and `_journal` move into locals and back around callbacks, or are
+  //   edited momentarily; `_contentOffset`, `bounds`, `overscan`, `prefetchDistance`,
+  //   `pinsSectionHeaders`, `_hasPendingMeasurements`, `_isUpdating` are plain values read or
+  //   written at once; the layout (`_layout`) is reached by the core, which calls nothing back.
+  // - The pools (`_pools`, `_lastPool`, `_request`, `_reuseStatistics`): a pool's closure is
+  //   copied out before it is called, and a cell a pool drops is released after the access
+  //   that removed it (`_trimPools`, `_undoJournal`, `register`), so a cell's `deinit` runs
+  //   outside it too.
+  // - `dataSource` and `delegate`: a weak load, then the call on the strong reference.
+  // Checked, these cost about 870 instructions of a step's ~4,500 (round five's profile).
   //
   // The displayed elements in spec order.
   @usableFromInline @exclusivity(unchecked) var _displayed: [_Entry<Cell>] = []
   // The refresh's buffers (Internal/_RefreshScratch.swift).
-  @usableFromInline var _scratch = _RefreshScratch<Cell>()
+  @usableFromInline @exclusivity(unchecked) var _scratch = _RefreshScratch<Cell>()
   // Prefetching: the band and its buffers (Internal/_Prefetcher.swift).
-  @usableFromInline var _prefetcher = _Prefetcher()
+  @usableFromInline @exclusivity(unchecked) var _prefetcher = _Prefetcher()
   // Pool operations of the update in progress, undone if it fails.
   @usableFromInline @exclusivity(unchecked) var _journal: [_PoolEvent<Cell>] = []
   // The last update, whose storage each update reuses.

@@ -91,13 +91,11 @@ extension _SectionedLayout {
       Section.Geometry
     ) -> R
   ) -> R {
-    sections.withUnsafeBufferPointer { sections in
-      let section = sections.baseAddress! + s
-      let geometry = section.pointee.geometry
-      return section.pointee.records.withUnsafeBufferPointer { records in
-        section.pointee.index._ids.withUnsafeBufferPointer { ids in
-          section.pointee.index._lanes.withUnsafeBufferPointer { lanes in body(records, ids, lanes, geometry) }
-        }
+    // Each buffer opened on the array's element in place (`sections` is borrowed for the call):
+    // no copy of a section's arrays, so no retain and release of their buffers.
+    sections[s].records.withUnsafeBufferPointer { records in
+      sections[s].index._ids.withUnsafeBufferPointer { ids in
+        sections[s].index._lanes.withUnsafeBufferPointer { lanes in body(records, ids, lanes, sections[s].geometry) }
       }
     }
   }
@@ -163,7 +161,7 @@ extension _SectionedLayout {
     guard origins.firstSection(endingAfter: top - origins.slack(top, bottom)) == w._firstSection else { return false }
     if let last = w._sections.last, !(last.y0 < bottom + origins.slack(top, bottom, last.y0)) { return false }
     let next = w._nextOrigin
-    if next < bottom + origins.slack(top, bottom, next) { return false }
+    if next != .infinity && next < bottom + origins.slack(top, bottom, next) { return false }
 
     // Each section whose runs stay as they are, with no element near an edge, is done with a
     // few comparisons per lane on the values its cursors keep, without reading the section.
@@ -181,10 +179,7 @@ extension _SectionedLayout {
       let lower = new.lower, upper = new.upper
       let sureLower = Swift.max(old.sureLower, new.sureLower), sureUpper = Swift.min(old.sureUpper, new.sureUpper)
       // Whether lane cursor `c` stays where it is, with no element near an edge.
-      @inline(__always) func still(_ c: _WindowLane) -> Bool {
-        c.atFirst > lower && !(c.beforeFirst > lower) && c.atEnd >= upper && !(c.beforeEnd >= upper)
-          && (c.end <= c.first || (c.atFirst > sureLower && c.beforeEnd < sureUpper))
-      }
+      @inline(__always) func still(_ c: _WindowLane) -> Bool { c.stays(lower, upper, sureLower, sureUpper) }
       var allStill = true
       for l in old.laneBase..<(old.laneBase + old.laneCount) where !still(w._lanes[l]) {
         allStill = false
@@ -197,9 +192,9 @@ extension _SectionedLayout {
         let going = _withStorage(of: sections, s) { records, ids, lanes, geometry in
           let bounds = _RecordBounds(records)
           for l in 0..<old.laneCount {
-            let lane = IntervalIndex._lane(l, of: lanes, in: ids)
             let c0 = w._lanes[old.laneBase + l]
             if still(c0) { continue }
+            let lane = IntervalIndex._lane(l, of: lanes, in: ids)
             let first = IntervalIndex._gallop(lane, from: c0.first, forward: firstForward) { bounds.maxY(Int($0)) > lower }
             let end = IntervalIndex._gallop(lane, from: c0.end, forward: endForward) { bounds.minY(Int($0)) >= upper }
             // Positions read from the lane are clamped to it, whatever the cursors say.

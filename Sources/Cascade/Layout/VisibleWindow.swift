@@ -82,6 +82,34 @@ public struct VisibleWindow: Sendable {
   /// How many moves searched rather than moved the cursors: a test hook.
   package var _searches: Int { _searchCount }
 
+  /// The sizes of ``elements``, ``entered`` and ``left``, read in place: the public properties
+  /// hand out copies of the arrays (a retain and a release each), which the collection view's
+  /// scroll step would pay several times a step.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  package var _counts: (elements: Int, entered: Int, left: Int) { (_elements.count, _entered.count, _left.count) }
+
+  /// ``elements``, ``entered`` and ``left`` lent to `body` in place, without copies.
+  ///
+  /// - Complexity: O(1) plus `body`'s.
+  @inlinable
+  package func _withLists<R>(
+    _ body: (UnsafeBufferPointer<LayoutAttributes>, UnsafeBufferPointer<ElementPath>, UnsafeBufferPointer<ElementPath>) -> R
+  ) -> R {
+    _elements.withUnsafeBufferPointer { elements in
+      _entered.withUnsafeBufferPointer { entered in
+        _left.withUnsafeBufferPointer { left in body(elements, entered, left) }
+      }
+    }
+  }
+
+  /// The element at `i` of ``elements``, read in place.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  package func _element(at i: Int) -> LayoutAttributes { _elements[i] }
+
   /// An empty window: its first move searches.
   ///
   /// - Complexity: O(1).
@@ -119,10 +147,10 @@ public struct VisibleWindow: Sendable {
   /// Starts a move by the cursors: ``entered`` and ``left`` empty, to be filled by `_sync`.
   ///
   /// - Complexity: O(1).
-  @inlinable
+  @inlinable @inline(__always)
   internal mutating func _beginMove() {
-    if _entered.count != 0 { _entered.removeAll(keepingCapacity: true) }
-    if _left.count != 0 { _left.removeAll(keepingCapacity: true) }
+    _entered._removeAllKeepingCapacity()
+    _left._removeAllKeepingCapacity()
   }
 
   /// Ends a move by the cursors to `rect`: it counts, and did not search.
@@ -140,18 +168,26 @@ public struct VisibleWindow: Sendable {
   /// (an element is in one lane), so the two lists never share a path.
   ///
   /// - Complexity: O(log k + k) for k elements (a binary search, then at most one insertion or
-  ///   removal).
+  ///   removal); O(1) to append after the last element or to take the first out, the common
+  ///   cases of a scroll.
   @inlinable
   internal mutating func _sync(_ path: ElementPath, _ attributes: LayoutAttributes?) {
-    let i = _elements._firstIndex { !($0.path < path) }
-    let present = i < _elements.count && _elements[i].path == path
+    // Scrolling, what leaves is mostly the first element and what enters mostly goes last:
+    // both ends are looked at before the binary search.
+    let (i, present) = _elements.withUnsafeBufferPointer { elements -> (Int, Bool) in
+      let n = elements.count
+      if n == 0 || elements[n - 1].path < path { return (n, false) }
+      if elements[0].path == path { return (0, true) }
+      let i = elements._firstIndex { !($0.path < path) }
+      return (i, i < n && elements[i].path == path)
+    }
     if let attributes {
       if !present {
-        _elements.insert(attributes, at: i)
+        _elements._insertMoving(attributes, at: i)
         _entered.append(path)
       }
     } else if present {
-      _elements.remove(at: i)
+      _elements._removeMoving(at: i)
       _left.append(path)
     }
   }
@@ -227,6 +263,18 @@ internal struct _WindowLane: Sendable {
     beforeFirst = first > 0 && first <= n ? bounds.maxY(Int(lane[first - 1])) : -.infinity
     atEnd = end < n ? bounds.minY(Int(lane[end])) : .infinity
     beforeEnd = end > 0 && end <= n ? bounds.minY(Int(lane[end - 1])) : -.infinity
+  }
+
+  /// Whether the cursor stays where it is for search bounds `lower` and `upper`, with no
+  /// candidate near an edge: no element's bottom between the old and the new `lower`, no top
+  /// between the old and new `upper`, and, when it has candidates, the first one's bottom above
+  /// `sureLower` and the last one's top below `sureUpper` (only there could an answer change).
+  ///
+  /// - Complexity: O(1).
+  @inlinable @inline(__always)
+  func stays(_ lower: Double, _ upper: Double, _ sureLower: Double, _ sureUpper: Double) -> Bool {
+    atFirst > lower && !(beforeFirst > lower) && atEnd >= upper && !(beforeEnd >= upper)
+      && (end <= first || (atFirst > sureLower && beforeEnd < sureUpper))
   }
 }
 

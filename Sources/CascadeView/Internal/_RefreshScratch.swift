@@ -4,9 +4,9 @@ import Cascade
 /// steady scroll step allocates nothing.
 ///
 /// The view holds one value of it (`CollectionView._scratch`), and a refresh borrows it for the
-/// whole step as an `inout` argument: one run-time exclusivity check on the view's property, then
-/// plain accesses, once per element. Nothing a data source or delegate callback can reach reads
-/// it, so the borrow overlaps nothing.
+/// whole step as an `inout` argument (the property is not checked at run time), then plain
+/// accesses, once per element. Nothing a data source or delegate callback can reach reads it, so
+/// the borrow overlaps nothing.
 ///
 /// The two pure steps of a refresh are here, on buffers alone: ``diff(_:)`` finds what left and
 /// what came, ``commit(into:moved:)`` edits the displayed set in place.
@@ -105,15 +105,20 @@ struct _RefreshScratch<Cell: AnyObject> {
     guard takesWindowChanges, let synced = syncedMove, window.moveCount == synced &+ 1, !window.lastMoveSearched,
       removed.count == 0
     else { return false }
-    guard displayed.count - window.left.count + window.entered.count == window.elements.count else { return false }
+    // The window's lists read in place (their public properties would copy each array).
+    let counts = window._counts
+    guard displayed.count - counts.left + counts.entered == counts.elements else { return false }
     stepsFromWindow &+= 1
-    if window.left.count == 0 && window.entered.count == 0 { return true }
-    let left = window.left, entered = window.entered
-    for k in 0..<left.count {
-      guard let i = _Entry.index(of: left[k], in: displayed) else { return abandonPlan() }
-      departures._insertSorted(i)
-    }
-    window.elements.withUnsafeBufferPointer { elements in
+    if counts.left == 0 && counts.entered == 0 { return true }
+    // The two lists leave `self` while the window is lent (swapped, not copied: no retain).
+    var leaving: [Int] = [], coming: [Int] = []
+    swap(&leaving, &departures)
+    swap(&coming, &arrivals)
+    let planned = window._withLists { elements, entered, left in
+      for k in 0..<left.count {
+        guard let i = _Entry.index(of: left[k], in: displayed) else { return false }
+        leaving._insertSorted(i)
+      }
       for k in 0..<entered.count {
         let path = entered[k]
         var low = 0, high = elements.count
@@ -121,13 +126,16 @@ struct _RefreshScratch<Cell: AnyObject> {
           let mid = (low + high) / 2
           if elements[mid].path < path { low = mid + 1 } else { high = mid }
         }
-        arrivals._insertSorted(low < elements.count && elements[low].path == path ? low : -1)
+        coming._insertSorted(low < elements.count && elements[low].path == path ? low : -1)
       }
+      for k in 0..<entered.count where _Entry.index(of: entered[k], in: displayed) != nil { return false }
+      return true
     }
-    if arrivals.first == -1 { return abandonPlan() }
+    swap(&leaving, &departures)
+    swap(&coming, &arrivals)
+    if !planned || arrivals.first == -1 { return abandonPlan() }
     for k in 1..<Swift.max(1, departures.count) where departures[k] == departures[k - 1] { return abandonPlan() }
     for k in 1..<Swift.max(1, arrivals.count) where arrivals[k] == arrivals[k - 1] { return abandonPlan() }
-    for k in 0..<entered.count where _Entry.index(of: entered[k], in: displayed) != nil { return abandonPlan() }
     return true
   }
 
@@ -240,9 +248,13 @@ struct _RefreshScratch<Cell: AnyObject> {
     var k = departures.count
     while k > 0 {
       k -= 1
-      displayed.remove(at: departures[k])
+      displayed._removeMoving(at: departures[k])
     }
-    for k in 0..<arrivals.count { displayed.insert(arriving[k], at: arrivals[k]) }
+    // The arriving entries are moved, not copied (a copy would retain each cell, and clearing
+    // `arriving` release it again): taken from the end of `arriving`, reversed first so that
+    // they come out in order. (The buffer pointer's reversal moves them too.)
+    if arrivals.count > 1 { arriving.withUnsafeMutableBufferPointer { $0.reverse() } }
+    for k in 0..<arrivals.count { displayed._insertMoving(arriving.removeLast(), at: arrivals[k]) }
   }
 }
 
@@ -254,18 +266,6 @@ extension Array where Element == Int {
   mutating func _insertSorted(_ value: Int) {
     var i = count
     while i > 0 && self[i - 1] > value { i -= 1 }
-    insert(value, at: i)
-  }
-}
-
-extension Array {
-  /// `removeAll(keepingCapacity: true)`, skipped when the array is empty already: the call
-  /// costs about a hundred instructions even then (several hundred in unspecialized code), and
-  /// most of a step's buffers stay empty. `count`, not `isEmpty`: `Array` takes `isEmpty` from
-  /// `Collection`, which unspecialized code reaches through witness tables.
-  @inline(__always)
-  @inlinable
-  mutating func _removeAllKeepingCapacity() {
-    if count != 0 { removeAll(keepingCapacity: true) }
+    _insertMoving(value, at: i)
   }
 }

@@ -1,0 +1,64 @@
+// Small in-place edits of arrays, for the scroll step's hot paths (the visible window here, the
+// collection view's displayed set and buffers in CascadeView): an insertion or a removal that
+// moves the elements after it in one memory move, and an emptying that keeps the capacity. The
+// standard library's `insert(_:at:)`, `remove(at:)` and `removeAll(keepingCapacity:)` go through
+// the general `replaceSubrange`, about 100 to 230 instructions a call even for one element
+// (callgrind, round five); these are a uniqueness check, an append or a removal at the end, and
+// the move. `package`: shared by the package's modules, not part of the library's API.
+
+extension Array {
+  /// `insert(element, at: i)`, for `i` in `0 ... count`: appended, then moved down to `i` while
+  /// the elements from `i` on move up by one (moved, not copied: no retain or release).
+  ///
+  /// - Complexity: O(count - i), amortized.
+  @inlinable @inline(__always)
+  package mutating func _insertMoving(_ element: Element, at i: Int) {
+    precondition(i >= 0 && i <= count, "index out of range")
+    append(element)
+    let last = count - 1
+    if i == last { return }
+    withUnsafeMutableBufferPointer { buffer in
+      let base = buffer.baseAddress!
+      let moved = (base + last).move()
+      (base + i + 1).moveInitialize(from: base + i, count: last - i)
+      (base + i).initialize(to: moved)
+    }
+  }
+
+  /// `remove(at: i)`, the result dropped, for `i` in `0 ..< count`: the elements after `i` move
+  /// down by one (moved, not copied), and the removed one is destroyed from the end.
+  ///
+  /// - Complexity: O(count - i).
+  @inlinable @inline(__always)
+  package mutating func _removeMoving(at i: Int) {
+    precondition(i >= 0 && i < count, "index out of range")
+    let last = count - 1
+    if i != last {
+      withUnsafeMutableBufferPointer { buffer in
+        let base = buffer.baseAddress!
+        let removed = (base + i).move()
+        (base + i).moveInitialize(from: base + i + 1, count: last - i)
+        (base + last).initialize(to: removed)
+      }
+    }
+    removeLast()
+  }
+
+  /// `removeAll(keepingCapacity: true)`, skipped when the array is empty already (the call
+  /// costs about a hundred instructions even then), and with one or two elements (a scroll
+  /// step's lists) done by `removeLast()`. `count`, not `isEmpty`: `Array` takes `isEmpty` from
+  /// `Collection`, which unspecialized code reaches through witness tables.
+  ///
+  /// - Complexity: O(count).
+  @inlinable @inline(__always)
+  package mutating func _removeAllKeepingCapacity() {
+    let n = count
+    if n == 0 { return }
+    if n <= 2 {
+      removeLast()
+      if n == 2 { removeLast() }
+    } else {
+      removeAll(keepingCapacity: true)
+    }
+  }
+}

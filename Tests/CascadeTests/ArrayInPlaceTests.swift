@@ -1,0 +1,110 @@
+// The in-place array edits of the scroll step's hot paths (`_insertMoving(_:at:)`,
+// `_removeMoving(at:)`, `_removeAllKeepingCapacity()`, Sources/Cascade/Internal/Array+InPlace.swift)
+// against the standard library's `insert(_:at:)`, `remove(at:)` and `removeAll()`: golden cases
+// by hand, then seeded random sequences of edits on an array of class instances, where after
+// every edit the order must match the model's and the number of live instances must be the
+// array's count (a move that copied or lost an element would leak or free one). The seed and the
+// edit are printed on failure.
+import Testing
+@testable import Cascade
+import CascadeTestSupport
+
+@Suite("In-place array edits")
+struct ArrayInPlaceTests {
+  /// Counts the live instances of `Tracked`.
+  final class Census {
+    var live = 0
+  }
+
+  /// An element whose copies are references: the census counts instances, not copies.
+  final class Tracked {
+    let id: Int
+    let census: Census
+    init(_ id: Int, _ census: Census) {
+      self.id = id
+      self.census = census
+      census.live += 1
+    }
+    deinit { census.live -= 1 }
+  }
+
+  @Test func goldenEdits() {
+    var a = [10, 20, 30]
+    a._insertMoving(5, at: 0)
+    #expect(a == [5, 10, 20, 30])
+    a._insertMoving(25, at: 3)
+    #expect(a == [5, 10, 20, 25, 30])
+    a._insertMoving(40, at: 5)
+    #expect(a == [5, 10, 20, 25, 30, 40])
+    a._removeMoving(at: 0)
+    #expect(a == [10, 20, 25, 30, 40])
+    a._removeMoving(at: 2)
+    #expect(a == [10, 20, 30, 40])
+    a._removeMoving(at: 3)
+    #expect(a == [10, 20, 30])
+    let capacity = a.capacity
+    a._removeAllKeepingCapacity()
+    #expect(a.isEmpty && a.capacity == capacity)
+    var one = [7]
+    one._removeAllKeepingCapacity()
+    #expect(one.isEmpty)
+    var empty: [Int] = []
+    empty._removeAllKeepingCapacity()
+    #expect(empty.isEmpty)
+    var single: [Int] = []
+    single._insertMoving(1, at: 0)
+    #expect(single == [1])
+  }
+
+  /// An array shared with a copy is not written through: the copy keeps its elements.
+  @Test func copiesAreNotChanged() {
+    var a = [1, 2, 3, 4]
+    let copy = a
+    a._insertMoving(0, at: 0)
+    a._removeMoving(at: 2)
+    #expect(a == [0, 1, 3, 4])
+    #expect(copy == [1, 2, 3, 4])
+    let copy2 = a
+    a._removeAllKeepingCapacity()
+    #expect(a.isEmpty && copy2 == [0, 1, 3, 4])
+  }
+
+  @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
+  func randomEditsMatchTheStandardLibrary(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    let census = Census()
+    do {
+      var fast: [Tracked] = []
+      var model: [Int] = []
+      var next = 0
+      for step in 0..<3000 {
+        let roll = Int.random(in: 0..<100, using: &rng)
+        let what: String
+        if roll < 50 || model.isEmpty {
+          // Mostly at the ends, as a scroll edits; anywhere otherwise.
+          let i = Bool.random(using: &rng) ? model.count : Int.random(in: 0...model.count, using: &rng)
+          what = "insert \(next) at \(i) of \(model.count)"
+          fast._insertMoving(Tracked(next, census), at: i)
+          model.insert(next, at: i)
+          next += 1
+        } else if roll < 97 {
+          let i = Bool.random(using: &rng) ? 0 : Int.random(in: 0..<model.count, using: &rng)
+          what = "remove at \(i) of \(model.count)"
+          fast._removeMoving(at: i)
+          model.remove(at: i)
+        } else {
+          what = "remove all \(model.count)"
+          let capacity = fast.capacity
+          fast._removeAllKeepingCapacity()
+          model.removeAll()
+          #expect(fast.capacity == capacity, "seed \(seed), step \(step): \(what): the capacity went")
+        }
+        #expect(fast.map(\.id) == model, "seed \(seed), step \(step): \(what)")
+        #expect(census.live == model.count, "seed \(seed), step \(step): \(what): \(census.live) live for \(model.count)")
+        if fast.map(\.id) != model || census.live != model.count { return }
+      }
+    }
+    // Every instance freed with the array.
+    #expect(census.live == 0, "seed \(seed)")
+  }
+}
