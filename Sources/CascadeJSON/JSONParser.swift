@@ -321,9 +321,11 @@ struct _Reader {
       try digits()
     }
     if plain && fractionDigits <= 22 {
-      // At most 15 digits: the digits and the power of ten are exact doubles, so one division
-      // rounds correctly.
-      if count <= 15 {
+      // Clinger's fast path: digits that are an integer of at most 2^53 (exact in a `UInt64`
+      // while there are at most 19 of them) and a power of ten up to 10^22 are both exact
+      // doubles, so one division rounds correctly. This takes every literal of up to 15
+      // digits, and 16- or 17-digit ones below 2^53.
+      if count <= 19 && mantissa <= 1 << 53 {
         let value = Double(mantissa) / _powersOfTen[fractionDigits]
         return negative ? -value : value
       }

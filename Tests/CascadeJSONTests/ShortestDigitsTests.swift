@@ -135,3 +135,32 @@ import Testing
     }
   }
 }
+
+/// The parser's Clinger fast path (digits that are an integer of at most 2^53, a power of ten up
+/// to 10^22) against `Double(String)`, at and around its bounds.
+@Suite struct ClingerFastPathTests {
+  @Test func shortDecimalsAsDoubleString() throws {
+    let seed = UInt64.random(in: 0 ... .max)
+    var random = SplitMix64(seed: seed)
+    var texts = ["9007199254740992", "9007199254740993", "900719925474099.2", "900719925474099.3", "0.9007199254740992",
+                 "0.0000009007199254740992", "9007199254740991e0", "1234567890123456.7", "-0", "-0.0", "0.0000000000000000000001"]
+    for _ in 0..<20_000 {
+      // 1 to 19 digits, a mantissa below 2^53 or just above, the point anywhere.
+      var mantissa = random.next() % (random.next() % 2 == 0 ? (1 << 53) + 1 : 1 << 54)
+      if random.next() % 4 == 0 { mantissa %= JSONWriter._powerOfTen(Int(random.next() % 16) + 1) }
+      var digits = String(mantissa)
+      // The point after `point` digits, or before them with up to three zeros after it.
+      let point = Int(random.next() % UInt64(digits.count + 1))
+      if point == 0 {
+        digits = "0." + String(repeating: "0", count: Int(random.next() % 4)) + digits
+      } else if point < digits.count {
+        digits.insert(".", at: digits.index(digits.startIndex, offsetBy: point))
+      }
+      texts.append(random.next() % 3 == 0 ? "-" + digits : digits)
+    }
+    for text in texts {
+      guard case .number(let value) = try JSONParser.parse(Array(text.utf8)) else { Issue.record("seed \(seed): \(text)"); continue }
+      #expect(value.bitPattern == Double(text)!.bitPattern, "seed \(seed): \(text)")
+    }
+  }
+}
