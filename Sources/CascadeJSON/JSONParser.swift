@@ -340,20 +340,26 @@ struct _Reader {
   /// The correctly rounded value of a literal of 16 to 18 digits and at most 22 fraction
   /// digits, or `nil` when this cannot be sure (then `strtod` decides). The digits m (exact in
   /// a `UInt64`) are m = mh + ml with mh = Double(m) and ml a small integer; q = mh / 10^f
-  /// rounded; the remainder mh − q·10^f of a correctly rounded quotient is exactly representable
-  /// (so the fused multiply-add gives it exactly), and m − q·10^f = that + ml. The true quotient
-  /// is q + r / 10^f, so q is the correctly rounded answer when |r| < 10^f·ulp(q)/2; a margin
-  /// covers the one rounding in r, and anything near a halfway point goes to `strtod`.
+  /// rounded. For a candidate q, r = m − q·10^f is computed with one fused multiply-add (exact
+  /// for the correctly rounded quotient of mh, one rounding otherwise) and one addition. The
+  /// true quotient is q + r / 10^f, so q is the correctly rounded answer when |r| is below half
+  /// the gap to q's neighbour on r's side, times 10^f: half an ulp, or a quarter below a power
+  /// of two, where the gap is half as wide. A margin covers the roundings in r, and anything
+  /// near a halfway point goes to `strtod`. Since mh and then the quotient are rounded, q can
+  /// be one ulp off: then its neighbour on r's side is checked the same way.
   func checkedDouble(_ m: UInt64, _ fractionDigits: Int) -> Double? {
     guard fractionDigits <= 22, m != 0 else { return nil }
     let mh = Double(m)
     let ml = Double(Int64(bitPattern: m &- UInt64(mh)))
     let p = _powersOfTen[fractionDigits]
-    let q = mh / p
-    let r = mh.addingProduct(-q, p) + ml
-    let half = p * q.ulp / 2
-    guard Swift.abs(r) < half * (1 - 0x1p-40) else { return nil }
-    return q
+    var q = mh / p
+    for _ in 0..<2 {
+      let r = mh.addingProduct(-q, p) + ml
+      let gap = r < 0 && q.significandBitPattern == 0 ? q.ulp / 2 : q.ulp
+      if Swift.abs(r) < p * gap / 2 * (1 - 0x1p-40) { return q }
+      q = r > 0 ? q.nextUp : q.nextDown
+    }
+    return nil
   }
 
   /// The literal `bytes[start..<position]` read by C's `strtod` (correctly rounded, as

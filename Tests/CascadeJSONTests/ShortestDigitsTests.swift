@@ -136,9 +136,11 @@ import Testing
   }
 }
 
-/// The parser's Clinger fast path (digits that are an integer of at most 2^53, a power of ten up
-/// to 10^22) against `Double(String)`, at and around its bounds.
-@Suite struct ClingerFastPathTests {
+/// The parser's fast paths against `Double(String)`: Clinger's (digits that are an integer of at
+/// most 2^53, a power of ten up to 10^22) at and around its bounds, and the checked division of
+/// 16- to 18-digit literals next to powers of two, where the values that round to the power
+/// span only a quarter ulp below it.
+@Suite struct ParserFastPathTests {
   @Test func shortDecimalsAsDoubleString() throws {
     let seed = UInt64.random(in: 0 ... .max)
     var random = SplitMix64(seed: seed)
@@ -162,5 +164,34 @@ import Testing
       guard case .number(let value) = try JSONParser.parse(Array(text.utf8)) else { Issue.record("seed \(seed): \(text)"); continue }
       #expect(value.bitPattern == Double(text)!.bitPattern, "seed \(seed): \(text)")
     }
+  }
+
+  /// Literals just below and above powers of two (the shortest texts of the power and its
+  /// neighbours, each last digit changed), read as `Double(String)` reads them. Before the
+  /// quarter-ulp rule, `1.9999999999999998` (the text of `2.0.nextDown`) read as 2.
+  @Test func nextToPowersOfTwo() throws {
+    let seed = UInt64.random(in: 0 ... .max)
+    var random = SplitMix64(seed: seed)
+    var texts = ["1.9999999999999998", "0.99999999999999994", "0.24999999999999998", "65535.999999999996", "4194303.9999999996"]
+    for k in -20...62 {
+      var y = Double(sign: .plus, exponent: k, significand: 1).nextDown.nextDown.nextDown
+      for _ in 0..<6 {
+        let text = y.description
+        y = y.nextUp
+        guard !text.contains("e"), text.contains(".") else { continue }
+        texts.append(text)
+        for _ in 0..<6 {
+          var bytes = Array(text.utf8)
+          let last = bytes.count - 1
+          if bytes[last] != UInt8(ascii: ".") { bytes[last] = UInt8(ascii: "0") + UInt8(random.next() % 10) }
+          texts.append(String(decoding: bytes, as: UTF8.self) + (random.next() % 3 == 0 ? String(random.next() % 10) : ""))
+        }
+      }
+    }
+    for text in texts {
+      guard case .number(let value) = try JSONParser.parse(Array(text.utf8)) else { Issue.record("seed \(seed): \(text)"); continue }
+      #expect(value.bitPattern == Double(text)!.bitPattern, "seed \(seed): \(text) read as \(value), not \(Double(text)!)")
+    }
+    #expect(try JSONParser.parse(Array("1.9999999999999998".utf8)) == .number(2.0.nextDown))
   }
 }
