@@ -242,32 +242,39 @@ struct _Reader {
   /// Eight bytes are read at a time while eight remain: the run of digits at their start is
   /// found with one mask and converted with three multiplications (the mantissa then wraps
   /// exactly as digit by digit would, `m·10^n + v` mod 2^64); the last bytes one by one.
+  ///
+  /// The mantissa, the count and the position are kept in locals while the digits are read
+  /// (not in memory through `inout` and `self`), and written back once.
+  @inline(__always)
   mutating func digits(into mantissa: inout UInt64, count: inout Int) throws(JSONError) {
     let start = position
-    while position &+ 8 <= bytes.count {
-      let x = UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self).littleEndian
-        ^ 0x3030_3030_3030_3030
+    let base = bytes.baseAddress!, end = bytes.count
+    var m = mantissa, n = count, at = position
+    defer { mantissa = m; count = n; position = at }
+    while at &+ 8 <= end {
+      let x = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self).littleEndian ^ 0x3030_3030_3030_3030
       // Bit 7 of each byte that is not a digit (its value after the xor is 10 or more); no carry
       // crosses a byte.
       let nonDigits = (((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080
-      let n = nonDigits == 0 ? 8 : nonDigits.trailingZeroBitCount >> 3
-      if n == 0 { break }
-      // The n digits moved to the low end of the number (the first byte is the most
+      let run = nonDigits == 0 ? 8 : nonDigits.trailingZeroBitCount >> 3
+      if run == 0 { break }
+      // The run's digits moved to the low end of the number (the first byte is the most
       // significant digit), zeros before them.
-      mantissa = mantissa &* Self.powerOfTen(n) &+ Self.eightDigits(x << UInt64(64 - 8 * n))
-      count += n
-      position += n
-      if n < 8 { return }
+      m = m &* Self.powerOfTen(run) &+ Self.eightDigits(x << UInt64(64 - 8 * run))
+      n &+= run
+      at &+= run
+      if run < 8 { return }
     }
-    guard position < bytes.count, bytes[position] &- zero < 10 else {
-      if position > start { return }
+    guard at < end, base[at] &- zero < 10 else {
+      if at > start { return }
+      position = at
       throw error("unexpected \(describeCurrent()) in a number, expected a digit")
     }
     repeat {
-      mantissa = mantissa &* 10 &+ UInt64(bytes[position] &- zero)
-      count += 1
-      position += 1
-    } while position < bytes.count && bytes[position] &- zero < 10
+      m = m &* 10 &+ UInt64(base[at] &- zero)
+      n &+= 1
+      at &+= 1
+    } while at < end && base[at] &- zero < 10
   }
 
   /// The number whose eight decimal digits are the bytes of `x` (values 0 to 9, the first
