@@ -242,32 +242,39 @@ struct _Reader {
   /// Eight bytes are read at a time while eight remain: the run of digits at their start is
   /// found with one mask and converted with three multiplications (the mantissa then wraps
   /// exactly as digit by digit would, `m·10^n + v` mod 2^64); the last bytes one by one.
+  ///
+  /// The mantissa, the count and the position are kept in locals while the digits are read
+  /// (not in memory through `inout` and `self`), and written back once.
+  @inline(__always)
   mutating func digits(into mantissa: inout UInt64, count: inout Int) throws(JSONError) {
     let start = position
-    while position &+ 8 <= bytes.count {
-      let x = UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self).littleEndian
-        ^ 0x3030_3030_3030_3030
+    let base = bytes.baseAddress!, end = bytes.count
+    var m = mantissa, n = count, at = position
+    defer { mantissa = m; count = n; position = at }
+    while at &+ 8 <= end {
+      let x = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self).littleEndian ^ 0x3030_3030_3030_3030
       // Bit 7 of each byte that is not a digit (its value after the xor is 10 or more); no carry
       // crosses a byte.
       let nonDigits = (((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080
-      let n = nonDigits == 0 ? 8 : nonDigits.trailingZeroBitCount >> 3
-      if n == 0 { break }
-      // The n digits moved to the low end of the number (the first byte is the most
+      let run = nonDigits == 0 ? 8 : nonDigits.trailingZeroBitCount >> 3
+      if run == 0 { break }
+      // The run's digits moved to the low end of the number (the first byte is the most
       // significant digit), zeros before them.
-      mantissa = mantissa &* Self.powerOfTen(n) &+ Self.eightDigits(x << UInt64(64 - 8 * n))
-      count += n
-      position += n
-      if n < 8 { return }
+      m = m &* Self.powerOfTen(run) &+ Self.eightDigits(x << UInt64(64 - 8 * run))
+      n &+= run
+      at &+= run
+      if run < 8 { return }
     }
-    guard position < bytes.count, bytes[position] &- zero < 10 else {
-      if position > start { return }
+    guard at < end, base[at] &- zero < 10 else {
+      if at > start { return }
+      position = at
       throw error("unexpected \(describeCurrent()) in a number, expected a digit")
     }
     repeat {
-      mantissa = mantissa &* 10 &+ UInt64(bytes[position] &- zero)
-      count += 1
-      position += 1
-    } while position < bytes.count && bytes[position] &- zero < 10
+      m = m &* 10 &+ UInt64(base[at] &- zero)
+      n &+= 1
+      at &+= 1
+    } while at < end && base[at] &- zero < 10
   }
 
   /// The number whose eight decimal digits are the bytes of `x` (values 0 to 9, the first
@@ -321,9 +328,11 @@ struct _Reader {
       try digits()
     }
     if plain && fractionDigits <= 22 {
-      // At most 15 digits: the digits and the power of ten are exact doubles, so one division
-      // rounds correctly.
-      if count <= 15 {
+      // Clinger's fast path: digits that are an integer of at most 2^53 (exact in a `UInt64`
+      // while there are at most 19 of them) and a power of ten up to 10^22 are both exact
+      // doubles, so one division rounds correctly. This takes every literal of up to 15
+      // digits, and 16- or 17-digit ones below 2^53.
+      if count <= 19 && mantissa <= 1 << 53 {
         let value = Double(mantissa) / _powersOfTen[fractionDigits]
         return negative ? -value : value
       }
@@ -338,20 +347,26 @@ struct _Reader {
   /// The correctly rounded value of a literal of 16 to 18 digits and at most 22 fraction
   /// digits, or `nil` when this cannot be sure (then `strtod` decides). The digits m (exact in
   /// a `UInt64`) are m = mh + ml with mh = Double(m) and ml a small integer; q = mh / 10^f
-  /// rounded; the remainder mh − q·10^f of a correctly rounded quotient is exactly representable
-  /// (so the fused multiply-add gives it exactly), and m − q·10^f = that + ml. The true quotient
-  /// is q + r / 10^f, so q is the correctly rounded answer when |r| < 10^f·ulp(q)/2; a margin
-  /// covers the one rounding in r, and anything near a halfway point goes to `strtod`.
+  /// rounded. For a candidate q, r = m − q·10^f is computed with one fused multiply-add (exact
+  /// for the correctly rounded quotient of mh, one rounding otherwise) and one addition. The
+  /// true quotient is q + r / 10^f, so q is the correctly rounded answer when |r| is below half
+  /// the gap to q's neighbour on r's side, times 10^f: half an ulp, or a quarter below a power
+  /// of two, where the gap is half as wide. A margin covers the roundings in r, and anything
+  /// near a halfway point goes to `strtod`. Since mh and then the quotient are rounded, q can
+  /// be one ulp off: then its neighbour on r's side is checked the same way.
   func checkedDouble(_ m: UInt64, _ fractionDigits: Int) -> Double? {
     guard fractionDigits <= 22, m != 0 else { return nil }
     let mh = Double(m)
     let ml = Double(Int64(bitPattern: m &- UInt64(mh)))
     let p = _powersOfTen[fractionDigits]
-    let q = mh / p
-    let r = mh.addingProduct(-q, p) + ml
-    let half = p * q.ulp / 2
-    guard Swift.abs(r) < half * (1 - 0x1p-40) else { return nil }
-    return q
+    var q = mh / p
+    for _ in 0..<2 {
+      let r = mh.addingProduct(-q, p) + ml
+      let gap = r < 0 && q.significandBitPattern == 0 ? q.ulp / 2 : q.ulp
+      if Swift.abs(r) < p * gap / 2 * (1 - 0x1p-40) { return q }
+      q = r > 0 ? q.nextUp : q.nextDown
+    }
+    return nil
   }
 
   /// The literal `bytes[start..<position]` read by C's `strtod` (correctly rounded, as

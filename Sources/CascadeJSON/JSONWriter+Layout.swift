@@ -91,11 +91,21 @@ extension JSONWriter {
   /// - Complexity: O(k) for the k elements written.
   mutating func _writeElements(_ elements: [LayoutAttributes], from start: Int, of layout: WaterfallLayout?) -> Int {
     var comma = needsComma
+    // Whether the section of the last item seen may have ids: most sections have none, and
+    // their items need no id look-up.
+    var idSection = -1, idsPossible = false
     let end = _staged { stage, bytes in
       var i = start
       while i < elements.count {
         let attributes = elements[i]
-        guard attributes.frame.isFinite, layout?.id(of: attributes.path) == nil else { break }
+        guard attributes.frame.isFinite else { break }
+        if attributes.path.kind == .item {
+          if attributes.path.section != idSection {
+            idSection = attributes.path.section
+            idsPossible = layout?.mayHaveItemIDs(inSection: idSection) ?? false
+          }
+          if idsPossible && layout?.id(of: attributes.path) != nil { break }
+        }
         let p = stage.room(Self._maximumElementLength + 1, flushingInto: &bytes)
         var n = 0
         if comma { p[0] = UInt8(ascii: ","); n = 1 }
@@ -164,7 +174,7 @@ extension JSONWriter {
       endArray()
       // The items' ids, when any item of the section has one (`null` for those without).
       let n = layout.numberOfItems(inSection: s)
-      if (0..<n).contains(where: { layout.id(at: ItemPath(item: $0, section: s)) != nil }) {
+      if layout.mayHaveItemIDs(inSection: s), (0..<n).contains(where: { layout.id(at: ItemPath(item: $0, section: s)) != nil }) {
         key("ids")
         beginArray()
         for i in 0..<n {
@@ -178,34 +188,28 @@ extension JSONWriter {
     endArray()
   }
 
-  /// Writes the frames (or `null`s) of items `start ..< end` of section `section`, as
-  /// ``frame(_:of:)`` and ``null()`` would, into a stack buffer copied into `bytes` each time it
-  /// fills, up to the first frame that is not finite. Returns its index, or `end`.
+  /// Writes the frames of items `start ..< end` of section `section`, as ``frame(_:of:)`` would,
+  /// into a stack buffer copied into `bytes` each time it fills, up to the first frame that is
+  /// not finite. Returns its index, or `end`. The frames come from the core in bulk
+  /// (`WaterfallLayout.forEachItemFrame(inSection:from:_:)`): no attributes built and no copy of
+  /// the section's storage per item.
   ///
-  /// - Complexity: O(end − start).
+  /// - Complexity: O(log s + end − start) for s sections.
   mutating func _writeFrames(_ layout: WaterfallLayout, section: Int, from start: Int, to end: Int) -> Int {
     var comma = needsComma
     let stop = _staged { stage, bytes in
-      var i = start
-      while i < end {
-        let attributes = layout.layoutAttributes(for: .item(i, section: section))
-        if let attributes, !attributes.frame.isFinite { break }
+      layout.forEachItemFrame(inSection: section, from: start) { i, frame in
+        guard i < end, frame.isFinite else { return false }
         let p = stage.room(Self._maximumFrameLength + 1, flushingInto: &bytes)
         var n = 0
         if comma { p[0] = UInt8(ascii: ","); n = 1 }
         comma = true
-        if let attributes {
-          n += Self._write(attributes.frame, to: p + n)
-        } else {
-          n += Self._copy("null", to: p + n)
-        }
-        stage.count += n
-        i += 1
+        stage.count += n + Self._write(frame, to: p + n)
+        return true
       }
-      return i
     }
     needsComma = comma
-    return stop
+    return Swift.min(stop, end)
   }
 
   private mutating func optionalFrame(_ layout: WaterfallLayout, _ path: ElementPath) throws(JSONError) {

@@ -38,13 +38,16 @@ public struct JSONWriter: Sendable {
   }
 
   /// The most bytes ``format(_:)`` writes: 24 for a finite `Double` (`-2.2250738585072014e-308`),
-  /// 20 for an `Int64`; with room to spare.
+  /// 20 for an `Int64`; with room to spare (the eight-byte stores of the integer and
+  /// fixed-point paths reach at most 26 bytes).
   @usableFromInline static var _maximumNumberLength: Int { 32 }
 
   /// Writes ``format(_:)``'s text of `value` at `p` (room for ``_maximumNumberLength`` bytes) and
-  /// returns its length. Integral values below 2^53 are written digit by digit; the others by
-  /// the standard library's shortest round-trip formatting (`Double.write(to:)`, the digits of
-  /// `description`) straight into the buffer, then a trailing `.0` dropped.
+  /// returns its length. Integral values below 2^53 are written as integers, the other values
+  /// from 2^-5 to 2^53 by ``_writeShortest(_:to:)`` (the standard library's digits, computed
+  /// exactly in fixed point); the rest by the standard library's shortest round-trip
+  /// formatting (`Double.write(to:)`, the digits of `description`) straight into the buffer,
+  /// then a trailing `.0` dropped.
   ///
   /// - Complexity: O(1).
   @inlinable
@@ -54,7 +57,7 @@ public struct JSONWriter: Sendable {
       let integer = Int64(value)
       if Double(integer) == value && !(integer == 0 && value.sign == .minus) { return _write(integer, to: p) }
     }
-    if let count = _writeShortDecimal(value, to: p) { return count }
+    if let count = _writeShortest(value, to: p) { return count }
     var sink = _ASCIISink(p)
     value.write(to: &sink)
     var count = sink.count
@@ -62,88 +65,19 @@ public struct JSONWriter: Sendable {
     return count
   }
 
-  /// Writes a value that is exactly a decimal of 1 to 4 fractional digits (`258.5`, `0.125`,
-  /// `-12.0625`) without the general algorithm, or returns `nil`. The text is the shortest
-  /// round-trip one, the standard library's: for |value| < 2^53 / 10^4, the values that round to
-  /// `value` lie within ulp/2 ≤ |value|·2^-53 < 10^-4 of it, so no decimal with fewer fractional
-  /// digits reads back to it; and in that range the standard library prints plain decimals.
-  ///
-  /// - Complexity: O(1).
-  @inlinable
-  static func _writeShortDecimal(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int? {
-    guard value != 0, Swift.abs(value) < 0x1p53 / 10_000 else { return nil }
-    // m / 10^k with k ≤ 4 is a double only if it is a multiple of 2^-4 (10^4 = 2^4·5^4): one
-    // exact multiplication turns most values away.
-    // Both products stay below 2^53 · 16 in magnitude, so `Int64(_:)` truncates them exactly.
-    let sixteenths = value * 16
-    guard Double(Int64(sixteenths)) == sixteenths else { return nil }
-    var scale: Double = 1
-    var digits = 0
-    while digits < 4 {
-      scale *= 10
-      digits += 1
-      let scaled = value * scale
-      // Exactly an integer: the product is integral and rounded nothing away.
-      guard Double(Int64(scaled)) == scaled, (-scaled).addingProduct(value, scale) == 0 else { continue }
-      let m = Int64(scaled).magnitude
-      let power = UInt64(scale)
-      var count = 0
-      if value < 0 { p[0] = UInt8(ascii: "-"); count = 1 }
-      count += _write(Int64(m / power), to: p + count)
-      p[count] = UInt8(ascii: ".")
-      var fraction = m % power
-      var i = count + digits
-      while i > count {
-        p[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
-        fraction /= 10
-        i -= 1
-      }
-      return count + 1 + digits
-    }
-    return nil
-  }
-
-  /// Writes the decimal digits of `value` at `p` (room for 20 bytes); returns their count.
+  /// Writes the decimal digits of `value` at `p` and returns their count: eight bytes at a
+  /// time (``_writeDigits(_:count:to:)``), so it needs room for 24 bytes and may overwrite up
+  /// to 7 bytes after the digits.
   ///
   /// - Complexity: O(1).
   @inlinable
   static func _write(_ value: Int64, to p: UnsafeMutablePointer<UInt8>) -> Int {
-    var magnitude = value.magnitude
-    var count = 0
-    if value < 0 { p[0] = UInt8(ascii: "-"); count = 1 }
-    if magnitude < 10 { p[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude); return count + 1 }
-    // Count the digits, then write them backwards in place.
-    var length = 1
-    var bound: UInt64 = 10
-    while length < 20 && magnitude >= bound {
-      length += 1
-      if length == 20 { break }
-      bound &*= 10
+    let magnitude = value.magnitude
+    if value < 0 {
+      p[0] = UInt8(ascii: "-")
+      return 1 &+ _writeDigits(magnitude, count: _decimalDigitCount(magnitude), to: p + 1)
     }
-    // Two digits per division, from a table of "00" to "99".
-    let pairs = _digitPairs.utf8Start
-    var i = count + length
-    while magnitude >= 100 {
-      i -= 2
-      let q = magnitude / 100
-      let r = Int(truncatingIfNeeded: magnitude &- q &* 100) &* 2
-      p[i] = pairs[r]
-      p[i + 1] = pairs[r + 1]
-      magnitude = q
-    }
-    if magnitude >= 10 {
-      let r = Int(truncatingIfNeeded: magnitude) &* 2
-      p[i - 2] = pairs[r]
-      p[i - 1] = pairs[r + 1]
-    } else {
-      p[i - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
-    }
-    return count + length
-  }
-
-  /// "00", "01", … "99": the two digits of each number below 100.
-  @usableFromInline static var _digitPairs: StaticString {
-    "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    return _writeDigits(magnitude, count: _decimalDigitCount(magnitude), to: p)
   }
 
   /// Appends what `body` writes at the pointer it is given (at most `maximum` bytes; `body`

@@ -13,7 +13,7 @@ import Testing
     for (value, text) in cases { #expect(JSONWriter.format(value) == text) }
   }
 
-  /// The integer and short-decimal fast paths at their edges, and the general path just past
+  /// The integer and fixed-point (`_writeShortest`) paths at their edges, and the general path just past
   /// them, against bytes written by hand; non-finite numbers are still refused where a frame
   /// or an integer is read.
   @Test func numberEdges() throws {

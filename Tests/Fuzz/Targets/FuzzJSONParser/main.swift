@@ -1,7 +1,8 @@
 // Fuzz target 1: the JSON parser on any bytes, and the decoders on whatever it parses.
 //
 // Checks: `JSONParser.parse` returns a value or throws a `JSONError` placed at a line and column
-// inside the input, never traps; a value written back (JSONWriter) parses to the same value; the
+// inside the input, never traps; a value written back (JSONWriter) parses to the same value, each
+// number in the standard library's text (`description`, integers below 2^53 without `.0`); the
 // document and request decoders take any value without trapping. Time: libFuzzer's `-timeout`
 // with inputs up to `-max_len` (64 KiB in Tests/Fuzz/run), where a quadratic case would show.
 
@@ -17,6 +18,7 @@ func write(_ value: JSONValue, into writer: inout JSONWriter) -> Bool {
   case .number(let n):
     guard n.isFinite else { return false }
     writer.number(n)
+    check(JSONWriter.format(n) == referenceText(n), "\(n) written as \(JSONWriter.format(n)), not \(referenceText(n))")
   case .string(let s): writer.string(s)
   case .array(let elements):
     writer.beginArray()
@@ -31,6 +33,14 @@ func write(_ value: JSONValue, into writer: inout JSONWriter) -> Bool {
     writer.endObject()
   }
   return true
+}
+
+/// The text the writer must produce for a finite number: the standard library's `description`,
+/// an integer below 2^53 (but not -0) without its `.0`.
+func referenceText(_ n: Double) -> String {
+  if n == n.rounded(.towardZero) && Swift.abs(n) < 0x1p53 && !(n == 0 && n.sign == .minus) { return String(Int64(n)) }
+  let text = n.description
+  return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
 }
 
 cascade_fuzz_run(CommandLine.argc, CommandLine.unsafeArgv) { data, size in

@@ -1,0 +1,88 @@
+// `WaterfallLayout.forEachItemFrame(inSection:from:_:)` and `mayHaveItemIDs(inSection:)`, the bulk
+// reads the JSON layer writes whole layouts with, against the one-element reads they replace:
+// every frame as `layoutAttributes(for:)` reports it, to the bit, in every orientation and
+// direction, and the id check as `id(at:)` finds ids.
+import Testing
+@testable import Cascade
+
+@Suite struct ItemFramesTests {
+  /// A random collection: 1 to 4 sections, some empty, of heights, sizes, spanning and
+  /// full-width items, some with ids; headers and footers on some sections.
+  static func sections(_ random: inout SplitMix64) -> [WaterfallSection] {
+    (0..<Int(random.next() % 4) + 1).map { s in
+      let items: [WaterfallItem] = (0..<Int(random.next() % 40)).map { i in
+        let id: ItemID? = random.next() % 3 == 0 ? .int(Int64(s * 1000 + i)) : nil
+        switch random.next() % 5 {
+        case 0: return .size(width: random.uniform(10, 400), height: random.uniform(10, 400), id: id)
+        case 1: return .height(random.uniform(1, 300), span: .columns(2), id: id)
+        case 2: return .height(random.uniform(1, 300), span: .full, id: id)
+        default: return .height(random.uniform(0, 300), id: id)
+        }
+      }
+      let header: Double? = random.next() % 2 == 0 ? random.uniform(0, 60) : nil
+      let footer: Double? = random.next() % 2 == 0 ? random.uniform(0, 60) : nil
+      let parameters = WaterfallParameters(
+        columns: Int(random.next() % 4) + 1, columnSpacing: 7.5, itemSpacing: 3.25, header: header, footer: footer)
+      return WaterfallSection(parameters: parameters, items: items)
+    }
+  }
+
+  @Test func framesAsLayoutAttributes() throws {
+    let seed = UInt64.random(in: 0 ... .max)
+    var random = SplitMix64(seed: seed)
+    var visited = 0, idSections = 0
+    for round in 0..<60 {
+      let sections = Self.sections(&random)
+      let orientation: LayoutOrientation = round % 2 == 0 ? .vertical : .horizontal
+      let direction: LayoutDirection = round % 4 < 2 ? .leftToRight : .rightToLeft
+      let layout = try WaterfallLayout(
+        orientation: orientation, extent: random.uniform(100, 1200), sections: sections, direction: direction)
+      for s in -1...layout.numberOfSections {
+        let count = layout.numberOfItems(inSection: s)
+        let start = Int(random.next() % UInt64(count + 2)) - 1
+        var seen: [(Int, Rect)] = []
+        let end = layout.forEachItemFrame(inSection: s, from: start) { i, frame in
+          seen.append((i, frame))
+          return true
+        }
+        let first = Swift.max(0, start)
+        if layout.numberOfSections > s && s >= 0 {
+          #expect(end == count, "seed \(seed) round \(round) section \(s)")
+        } else {
+          #expect(end == start && seen.isEmpty, "seed \(seed) round \(round) section \(s)")
+        }
+        #expect(seen.map(\.0) == Array(first..<Swift.max(first, count)), "seed \(seed) round \(round) section \(s)")
+        for (i, frame) in seen {
+          let expected = layout.layoutAttributes(for: .item(i, section: s))?.frame
+          #expect(expected.map { [$0.minX, $0.minY, $0.width, $0.height].map(\.bitPattern) }
+                  == [frame.minX, frame.minY, frame.width, frame.height].map(\.bitPattern),
+                  "seed \(seed) round \(round) item \(i) section \(s)")
+        }
+        visited += seen.count
+        // Stopping: `body` returning false ends the walk at that item.
+        if count > 1 {
+          let stop = Int(random.next() % UInt64(count))
+          var calls = 0
+          let stopped = layout.forEachItemFrame(inSection: s) { i, _ in calls += 1; return i < stop }
+          #expect(stopped == stop && calls == stop + 1, "seed \(seed) round \(round) section \(s)")
+        }
+        let ids = (0..<count).contains { layout.id(at: ItemPath(item: $0, section: s)) != nil }
+        // Only a section with ids may say so; one whose items had ids says so (its storage).
+        if ids { #expect(layout.mayHaveItemIDs(inSection: s), "seed \(seed) round \(round) section \(s)") }
+        if !layout.mayHaveItemIDs(inSection: s) { #expect(!ids, "seed \(seed) round \(round) section \(s)") }
+        idSections += ids ? 1 : 0
+      }
+    }
+    #expect(visited > 500 && idSections > 10, "seed \(seed): only \(visited) frames and \(idSections) sections with ids")
+  }
+
+  /// By hand: no ids, ids, sections outside the collection.
+  @Test func mayHaveItemIDs() throws {
+    let layout = try WaterfallLayout(
+      width: 300, sections: [WaterfallSection(items: [10, 20]), WaterfallSection(items: [.height(10, id: .int(1)), 20])])
+    #expect(!layout.mayHaveItemIDs(inSection: 0))
+    #expect(layout.mayHaveItemIDs(inSection: 1))
+    #expect(!layout.mayHaveItemIDs(inSection: 2))
+    #expect(!layout.mayHaveItemIDs(inSection: -1))
+  }
+}
