@@ -80,6 +80,9 @@ public final class Gallery {
     view.prefetchDistance = 8 * GallerySampleData.rowHeight
     view.pinsSectionHeaders = true
     view.allowsMultipleSelection = true
+    // The gallery draws each frame as it is, with no animation: resizes and measurements need
+    // not read the frames elements had before them.
+    view.reportsInitialFrames = false
     view.register(forCellWithReuseIdentifier: "box") { GalleryCell() }
     view.register(forCellWithReuseIdentifier: "header") { GalleryCell() }
     view.dataSource = self

@@ -61,6 +61,9 @@ final class Gallery: CollectionViewDataSource {
     // Sticky headers: the view displays each section's header at its pinned frame while the
     // section scrolls (Docs/Spec/Waterfall.md, "Viewport with pinned headers").
     view.pinsSectionHeaders = true
+    // Cards are placed where they are, not animated: a live resize or a batch of measured
+    // heights then costs the layout one pass, not three (Docs/Presentation.md).
+    view.reportsInitialFrames = false
     // Small pools: a card scrolled away waits there for the next one to come in; cards freed
     // all at once beyond these (a resize to fewer, wider columns) are dropped.
     view.register(forCellWithReuseIdentifier: "text", capacity: 12) { Card(.text) }
