@@ -574,24 +574,17 @@ public struct IntervalIndex: Sendable {
   internal static func _runEnds<Bounds: IntervalBounds>(
     _ cursors: UnsafeMutableBufferPointer<_Cursor>, live: Int, upper: Double, bounds: Bounds
   ) -> Int {
-    var scanning = live, rounds = 0
-    while scanning > 0 && rounds < _runChunk {
-      scanning = 0
-      rounds += 1
-      for c in 0..<live where cursors[c].end < cursors[c].limit {
-        let end = cursors[c].end
-        if bounds.minY(Int(end.pointee)) < upper {
-          cursors[c].end = end + 1
-          scanning += 1
-        } else {
-          cursors[c].limit = end  // found: no more rounds for this lane
-        }
-      }
-    }
     var kept = 0
-    for c in 0..<live where cursors[c].position < cursors[c].end {
-      cursors[kept] = cursors[c]
-      kept += 1
+    for c in 0..<live {
+      let position = cursors[c].position, limit = cursors[c].limit
+      let stop = position + Swift.min(_runChunk, limit - position)
+      var end = position
+      while end < stop && bounds.minY(Int(end.pointee)) < upper { end += 1 }
+      if end > position {
+        // Stopped before `stop`: the run's end is found, and the lane's scan is over.
+        cursors[kept] = _Cursor(position: position, end: end, limit: end < stop ? end : limit)
+        kept += 1
+      }
     }
     return kept
   }
