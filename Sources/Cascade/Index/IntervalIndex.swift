@@ -3,8 +3,9 @@
 // Map:
 //   IntervalBounds           where a query reads an id's interval (public: a layout's own frames)
 //   IntervalIndex            lanes of ids; append / truncate / query (public), replaceAll (package)
-//   forEachOverlapping       per-lane binary search, then a merge by id (linear for few lanes,
-//                            a heap for many)
+//   forEachOverlapping       per-lane binary searches, four lanes side by side (samples, then
+//                            the records' bottoms), each lane's run of answers found, then a
+//                            merge by id (linear for few lanes, a heap for many)
 //   IntervalLaneSource, _IntervalVisitor, _ClosureInterval*   plumbing for the layouts and tests
 //
 // Storage: every lane's ids in one buffer, each lane in a region of its own with room to grow;
@@ -34,11 +35,13 @@
 public protocol IntervalBounds {
   /// The top of element `id`'s interval.
   ///
-  /// - Complexity: should be O(1): a query calls it O(L·log n + k) times.
+  /// - Complexity: should be O(1): a query calls it O(L + k) times (up to 32 a lane past the
+  ///   answers a visitor takes before it stops).
   func minY(_ id: Int) -> Double
   /// The bottom of element `id`'s interval: the `maxY` it was appended with.
   ///
-  /// - Complexity: should be O(1): a query calls it O(L·log n) times.
+  /// - Complexity: should be O(1): a query calls it about four times a lane, O(L) (the samples
+  ///   take the searches' first steps).
   func maxY(_ id: Int) -> Double
 }
 
@@ -415,7 +418,8 @@ public struct IntervalIndex: Sendable {
           p = lane._firstIndex { Int($0) > after }
         }
         if p < lane.count, let base = lane.baseAddress {
-          cursors.initializeElement(at: live, to: _Cursor(position: base + p, end: base + p, limit: base + lane.count))
+          cursors.initializeElement(
+            at: live, to: _Cursor(position: base + p, run: 0, rest: UInt32(truncatingIfNeeded: lane.count - p)))
           live += 1
         }
       }
@@ -516,16 +520,17 @@ public struct IntervalIndex: Sendable {
   internal struct _Cursor {
     /// The next answer.
     @usableFromInline var position: UnsafePointer<Int32>
-    /// The end of the answers found so far: every element from `position` up to it starts
-    /// above the range's `upper`.
-    @usableFromInline var end: UnsafePointer<Int32>
-    /// The end of the lane, or the lane's first element starting at or below `upper` once
-    /// ``_runEnds(_:live:upper:bounds:)`` or ``_advance(_:upper:bounds:)`` has found it.
-    @usableFromInline var limit: UnsafePointer<Int32>
-    @inlinable init(position: UnsafePointer<Int32>, end: UnsafePointer<Int32>, limit: UnsafePointer<Int32>) {
+    /// How many elements from `position` on are known to be answers (their tops are above the
+    /// range's `upper`).
+    @usableFromInline var run: Int32
+    /// How many elements of the lane after those are left to scan: 0 once the run's end (the
+    /// first element starting at or below `upper`) is found. Offsets rather than pointers keep
+    /// a cursor at 16 bytes, so that 64 lanes' cursors fit the stack.
+    @usableFromInline var rest: UInt32
+    @inlinable init(position: UnsafePointer<Int32>, run: Int32, rest: UInt32) {
       self.position = position
-      self.end = end
-      self.limit = limit
+      self.run = run
+      self.rest = rest
     }
     @inlinable var id: Int32 { position.pointee }
   }
@@ -564,10 +569,11 @@ public struct IntervalIndex: Sendable {
   /// before it), looking at up to ``_runChunk`` elements a lane; drops the cursors with no
   /// answer, and returns how many are left.
   ///
-  /// The lanes are scanned side by side, one element of each per round, so that the reads of
-  /// the answers' tops (each a cache miss in a large layout) are independent and overlap, and
-  /// the merge after it reads records already in cache. Found one answer at a time during the
-  /// merge, each miss waited for the answers before it.
+  /// A plain scan, lane after lane: its reads of the answers' tops (each a cache miss in a
+  /// large layout) depend on nothing but the position, so they overlap, and the merge after it
+  /// reads records already in cache. Found one answer at a time during the merge, each miss
+  /// waited for the answers before it. (Rounds across the lanes, one element of each per round,
+  /// overlapped no better and took twice the instructions.)
   ///
   /// - Complexity: O(L·c) for L lanes and c = ``_runChunk``, at most.
   @inlinable
@@ -576,13 +582,10 @@ public struct IntervalIndex: Sendable {
   ) -> Int {
     var kept = 0
     for c in 0..<live {
-      let position = cursors[c].position, limit = cursors[c].limit
-      let stop = position + Swift.min(_runChunk, limit - position)
-      var end = position
-      while end < stop && bounds.minY(Int(end.pointee)) < upper { end += 1 }
-      if end > position {
-        // Stopped before `stop`: the run's end is found, and the lane's scan is over.
-        cursors[kept] = _Cursor(position: position, end: end, limit: end < stop ? end : limit)
+      let position = cursors[c].position, rest = Int(cursors[c].rest)
+      let n = _scan(position, Swift.min(_runChunk, rest), upper, bounds)
+      if n > 0 {
+        cursors[kept] = _Cursor(position: position, run: Int32(truncatingIfNeeded: n), rest: _rest(n, rest))
         kept += 1
       }
     }
@@ -598,18 +601,30 @@ public struct IntervalIndex: Sendable {
     _ cursor: inout _Cursor, upper: Double, bounds: Bounds
   ) -> Bool {
     cursor.position += 1
-    if cursor.position < cursor.end { return true }
-    var end = cursor.end, scanned = 0
-    while end < cursor.limit && scanned < _runChunk {
-      if !(bounds.minY(Int(end.pointee)) < upper) {
-        cursor.limit = end
-        break
-      }
-      end += 1
-      scanned += 1
-    }
-    cursor.end = end
-    return cursor.position < end
+    cursor.run &-= 1
+    if cursor.run > 0 { return true }
+    let rest = Int(cursor.rest)
+    let n = _scan(cursor.position, Swift.min(_runChunk, rest), upper, bounds)
+    cursor.run = Int32(truncatingIfNeeded: n)
+    cursor.rest = _rest(n, rest)
+    return n > 0
+  }
+
+  /// How many elements from `start` on, up to `limit`, start above `upper`: a run of answers.
+  @inlinable @inline(__always)
+  internal static func _scan<Bounds: IntervalBounds>(
+    _ start: UnsafePointer<Int32>, _ limit: Int, _ upper: Double, _ bounds: Bounds
+  ) -> Int {
+    var n = 0
+    while n < limit && bounds.minY(Int(start[n])) < upper { n += 1 }
+    return n
+  }
+
+  /// What is left to scan of `rest` elements after a scan found `n` answers: none when the scan
+  /// stopped before its limit (the run's end is found).
+  @inlinable @inline(__always)
+  internal static func _rest(_ n: Int, _ rest: Int) -> UInt32 {
+    n < Swift.min(_runChunk, rest) ? 0 : UInt32(truncatingIfNeeded: rest - n)
   }
 
   /// Merges up to eight lanes by scanning their heads, `cursors[0 ..< live]`: fewer branches
