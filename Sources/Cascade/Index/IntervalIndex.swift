@@ -347,8 +347,10 @@ public struct IntervalIndex: Sendable {
   /// ``forEachOverlapping(_:_:after:in:_:)`` in a hot loop: a closure call per bound read.
   ///
   /// - Complexity: O(L·log n + k·m) for k reported ids, where m is O(L) with at most eight
-  ///   lanes and O(log L) with more. Allocates nothing up to 64 lanes: the merge state lives on
-  ///   the stack (beyond, it may take one temporary buffer of 16 bytes per lane).
+  ///   lanes and O(log L) with more; a `body` that stops early may have cost up to 32 bound
+  ///   reads a lane past its last answer. Allocates nothing up to 64 lanes: the merge state and
+  ///   the searches' results live on the stack (beyond, they may take temporary buffers of 16
+  ///   and 8 bytes per lane).
   @inlinable
   public func forEachOverlapping(
     _ lower: Double, _ upper: Double, after: Int = -1,
@@ -429,7 +431,7 @@ public struct IntervalIndex: Sendable {
       } else {
         _mergeHeap(cursors, live: live, upper: upper, bounds: bounds, &visitor)
       }
-      // Cursors are plain pointers: nothing to deinitialize but the count to say so.
+      // Cursors are plain values: nothing to deinitialize but the count to say so.
       UnsafeMutableBufferPointer(rebasing: cursors[0..<live]).deinitialize()
     }
     }
@@ -562,6 +564,8 @@ public struct IntervalIndex: Sendable {
   /// merge, at most; a lane with more answers is scanned on, as many again at a time, when the
   /// merge reaches the end of what was scanned, so a visitor that stops early never pays for
   /// the whole answer.
+  ///
+  /// - Complexity: O(1).
   @usableFromInline static var _runChunk: Int { 32 }
 
   /// Finds where each cursor's answers end, its lane's first element from `position` on that
@@ -611,6 +615,8 @@ public struct IntervalIndex: Sendable {
   }
 
   /// How many elements from `start` on, up to `limit`, start above `upper`: a run of answers.
+  ///
+  /// - Complexity: O(limit) bound reads, at most.
   @inlinable @inline(__always)
   internal static func _scan<Bounds: IntervalBounds>(
     _ start: UnsafePointer<Int32>, _ limit: Int, _ upper: Double, _ bounds: Bounds
@@ -622,6 +628,8 @@ public struct IntervalIndex: Sendable {
 
   /// What is left to scan of `rest` elements after a scan found `n` answers: none when the scan
   /// stopped before its limit (the run's end is found).
+  ///
+  /// - Complexity: O(1).
   @inlinable @inline(__always)
   internal static func _rest(_ n: Int, _ rest: Int) -> UInt32 {
     n < Swift.min(_runChunk, rest) ? 0 : UInt32(truncatingIfNeeded: rest - n)
