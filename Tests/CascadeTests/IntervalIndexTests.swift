@@ -65,6 +65,64 @@ struct IntervalIndexTests {
     }
   }
 
+  /// The lane searches' edges against a scan: lane counts around the groups of four the lanes
+  /// are searched in (1 to 13, some lanes left empty), zero heights and runs of equal bottoms,
+  /// huge coordinates (where neighbouring bottoms differ in their last bits), ranges starting
+  /// at, just beside or between bottoms, and runs of answers longer than the scan before the
+  /// merge looks at, stopped early by the visitor or not; after truncation and appends. The
+  /// seed is in every failure's message.
+  @Test(arguments: Array(1...10) as [UInt64])
+  func searchEdgesMatchAScan(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    let lanes = [1, 2, 3, 4, 5, 6, 7, 8, 9, 13][Int(seed - 1)]
+    let origin = [0, 1e9, 3.0e8, 16_777_216, 1e15, -0.1, 8e6, 1e9, 0, 2.5e14][Int(seed - 1)]
+    // Every third seed leaves its last lanes empty (all of them but the first, with few lanes).
+    let used = seed % 3 == 0 ? Swift.max(1, lanes - 3) : lanes
+    var index = IntervalIndex(laneCount: lanes)
+    var spans: [(minY: Double, maxY: Double)] = []
+    var laneNext = Array(repeating: origin, count: lanes)
+    func grow(to count: Int) {
+      for id in spans.count..<count {
+        let lane = rng.int(0...used - 1)
+        // Gaps and heights of a few points, zero (equal bottoms, zero heights), or larger.
+        let y = laneNext[lane] + (rng.chance(0.3) ? 0 : rng.double(0...(rng.chance(0.5) ? 4 : 200)))
+        let h = rng.chance(0.2) ? 0 : rng.double(0...(rng.chance(0.5) ? 3 : 300))
+        spans.append((y, y + h))
+        laneNext[lane] = y + h
+        index.append(id, lane: lane, maxY: y + h)
+      }
+    }
+    grow(to: 2_000)
+    let cut = rng.int(0...spans.count)
+    index.removeAll(from: cut)
+    spans.removeSubrange(cut...)
+    laneNext = Array(repeating: origin, count: lanes)
+    for (l, ids) in index._laneContents.enumerated() { if let last = ids.last { laneNext[l] = spans[last].maxY } }
+    grow(to: cut + 1_000)
+    #expect(index._violation(bounds: { spans[$0] }) == nil, "seed \(seed)")
+    let bottoms = spans.map(\.maxY)
+    var longRuns = 0
+    for _ in 0..<400 {
+      // Ranges starting at a bottom, just beside one, or anywhere (before the first, past the last).
+      let b = bottoms[rng.int(0...bottoms.count - 1)]
+      let lower = [b, b.nextDown, b.nextUp, rng.double((origin - 10)...(laneNext.max()! + 10))][rng.int(0...3)]
+      let upper = lower + [0, 1, 40, 2_000, 40_000][rng.int(0...4)]
+      let after = rng.chance(0.2) ? rng.int(0...spans.count) : -1
+      let slow = spans.indices.filter { spans[$0].maxY > lower && spans[$0].minY < upper && $0 > after }
+      if slow.count > lanes * IntervalIndex._runChunk { longRuns += 1 }
+      var fast: [Int] = []
+      index.forEachOverlapping(lower, upper, after: after, bounds: { spans[$0] }) { fast.append($0); return true }
+      #expect(fast == slow, "seed \(seed), lanes \(lanes), range \(lower)..<\(upper) after \(after)")
+      // Stopped early: before, at, or past the end of the scan before the merge.
+      let stop = rng.int(1...(rng.chance(0.5) ? 40 : 40 * lanes + 40))
+      var first: [Int] = []
+      index.forEachOverlapping(lower, upper, after: after, bounds: { spans[$0] }) { first.append($0); return first.count < stop }
+      #expect(first == Array(slow.prefix(stop)), "seed \(seed), stopped after \(stop), range \(lower)..<\(upper)")
+    }
+    // The long runs were met, or the runs past the scan went untested.
+    #expect(longRuns > 10, "seed \(seed): only \(longRuns) ranges with runs past the scan")
+  }
+
   @Test func truncationThenAppendingAgain() {
     var index = IntervalIndex(laneCount: 2)
     let spans: [(minY: Double, maxY: Double)] = [(0, 10), (0, 5), (10, 20), (6, 8)]

@@ -3,8 +3,9 @@
 // Map:
 //   IntervalBounds           where a query reads an id's interval (public: a layout's own frames)
 //   IntervalIndex            lanes of ids; append / truncate / query (public), replaceAll (package)
-//   forEachOverlapping       per-lane binary search, then a merge by id (linear for few lanes,
-//                            a heap for many)
+//   forEachOverlapping       per-lane binary searches, four lanes side by side (samples, then
+//                            the records' bottoms), each lane's run of answers found, then a
+//                            merge by id (linear for few lanes, a heap for many)
 //   IntervalLaneSource, _IntervalVisitor, _ClosureInterval*   plumbing for the layouts and tests
 //
 // Storage: every lane's ids in one buffer, each lane in a region of its own with room to grow;
@@ -34,11 +35,13 @@
 public protocol IntervalBounds {
   /// The top of element `id`'s interval.
   ///
-  /// - Complexity: should be O(1): a query calls it O(L·log n + k) times.
+  /// - Complexity: should be O(1): a query calls it O(L + k) times (up to 32 a lane past the
+  ///   answers a visitor takes before it stops).
   func minY(_ id: Int) -> Double
   /// The bottom of element `id`'s interval: the `maxY` it was appended with.
   ///
-  /// - Complexity: should be O(1): a query calls it O(L·log n) times.
+  /// - Complexity: should be O(1): a query calls it about four times a lane, O(L) (the samples
+  ///   take the searches' first steps).
   func maxY(_ id: Int) -> Double
 }
 
@@ -344,8 +347,10 @@ public struct IntervalIndex: Sendable {
   /// ``forEachOverlapping(_:_:after:in:_:)`` in a hot loop: a closure call per bound read.
   ///
   /// - Complexity: O(L·log n + k·m) for k reported ids, where m is O(L) with at most eight
-  ///   lanes and O(log L) with more. Allocates nothing up to 64 lanes: the merge state lives on
-  ///   the stack (beyond, it may take one temporary buffer of 16 bytes per lane).
+  ///   lanes and O(log L) with more; a `body` that stops early may have cost up to 32 bound
+  ///   reads a lane past its last answer. Allocates nothing up to 64 lanes: the merge state and
+  ///   the searches' results live on the stack (beyond, they may take temporary buffers of 16
+  ///   and 8 bytes per lane).
   @inlinable
   public func forEachOverlapping(
     _ lower: Double, _ upper: Double, after: Int = -1,
@@ -405,24 +410,99 @@ public struct IntervalIndex: Sendable {
       return
     }
     withUnsafeTemporaryAllocation(of: _Cursor.self, capacity: laneCount) { cursors in
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: laneCount) { starts in
+      _searchLanes(ids, lanes, lower, bounds, starts)
       var live = 0
       for l in 0..<laneCount {
         let lane = _lane(l, of: lanes, in: ids)
-        let p = lanes[l].samples.withUnsafeBufferPointer { _start(lane, $0, lower, after, bounds) }
-        if p < lane.count, bounds.minY(Int(lane[p])) < upper, let base = lane.baseAddress {
-          cursors.initializeElement(at: live, to: _Cursor(position: base + p, end: base + lane.count))
+        var p = Swift.min(starts[l], lane.count)
+        if after >= 0, p < lane.count, Int(lane[p]) <= after {
+          p = lane._firstIndex { Int($0) > after }
+        }
+        if p < lane.count, let base = lane.baseAddress {
+          cursors.initializeElement(
+            at: live, to: _Cursor(position: base + p, run: 0, rest: UInt32(truncatingIfNeeded: lane.count - p)))
           live += 1
         }
       }
-      // A lane ends at its first element starting at or below `upper`; since tops never
-      // decrease in a lane, that is tested as the cursor advances.
+      live = _runEnds(cursors, live: live, upper: upper, bounds: bounds)
       if live <= 8 {
         _mergeLinear(cursors, live: live, upper: upper, bounds: bounds, &visitor)
       } else {
         _mergeHeap(cursors, live: live, upper: upper, bounds: bounds, &visitor)
       }
-      // Cursors are plain pointers: nothing to deinitialize but the count to say so.
+      // Cursors are plain values: nothing to deinitialize but the count to say so.
       UnsafeMutableBufferPointer(rebasing: cursors[0..<live]).deinitialize()
+    }
+    }
+  }
+
+  /// ``_start(_:_:_:_:_:)`` of every lane (without `after`), the lanes searched side by side,
+  /// four at a time: each round takes one step in each of the four lanes, and a step picks its
+  /// half with a conditional move, not a jump, so the four lanes' loads (the samples, then in
+  /// the last four steps an id and its record's bottom) do not wait on each other and their
+  /// cache misses overlap. Searched one after the other, each lane's misses waited for the
+  /// previous lane's. Writes lane `l`'s first position ending below `lower` to `starts[l]`.
+  ///
+  /// Each search keeps a position known to end at or above `lower` (or one before the window)
+  /// and a count of candidates after it, so that the sixteen candidates a sample leaves take
+  /// exactly four steps. Every position read is inside its lane, whatever the samples and the
+  /// bounds say.
+  ///
+  /// - Complexity: O(L·log n), as L calls of ``_start(_:_:_:_:_:)``; reads four bounds a lane.
+  @inlinable
+  internal static func _searchLanes<Bounds: IntervalBounds>(
+    _ ids: UnsafeBufferPointer<Int32>, _ lanes: UnsafeBufferPointer<_Lane>,
+    _ lower: Double, _ bounds: Bounds, _ starts: UnsafeMutableBufferPointer<Int>
+  ) {
+    let laneCount = Swift.min(lanes.count, starts.count)
+    var first = 0
+    while first < laneCount {
+      // A group of four lanes; a short last group repeats its last lane (its answer is the
+      // same, written twice).
+      let last = laneCount - 1
+      let l0 = first, l1 = Swift.min(first + 1, last), l2 = Swift.min(first + 2, last), l3 = Swift.min(first + 3, last)
+      let i0 = _lane(l0, of: lanes, in: ids), i1 = _lane(l1, of: lanes, in: ids)
+      let i2 = _lane(l2, of: lanes, in: ids), i3 = _lane(l3, of: lanes, in: ids)
+      lanes[l0].samples.withUnsafeBufferPointer { s0 in
+      lanes[l1].samples.withUnsafeBufferPointer { s1 in
+      lanes[l2].samples.withUnsafeBufferPointer { s2 in
+      lanes[l3].samples.withUnsafeBufferPointer { s3 in
+        // The samples: the first above lower, q, is b + 1 once n is 1. b starts one before
+        // the samples; every sample at or before b is at or below lower.
+        var b0 = -1, b1 = -1, b2 = -1, b3 = -1
+        var n0 = s0.count + 1, n1 = s1.count + 1, n2 = s2.count + 1, n3 = s3.count + 1
+        while n0 > 1 || n1 > 1 || n2 > 1 || n3 > 1 {
+          if n0 > 1 { let h = n0 &>> 1; b0 = s0[b0 &+ h] > lower ? b0 : b0 &+ h; n0 &-= h }
+          if n1 > 1 { let h = n1 &>> 1; b1 = s1[b1 &+ h] > lower ? b1 : b1 &+ h; n1 &-= h }
+          if n2 > 1 { let h = n2 &>> 1; b2 = s2[b2 &+ h] > lower ? b2 : b2 &+ h; n2 &-= h }
+          if n3 > 1 { let h = n3 &>> 1; b3 = s3[b3 &+ h] > lower ? b3 : b3 &+ h; n3 &-= h }
+        }
+        // samples[q] is the bottom of position 16q: every position up to 16(q-1) ends at or
+        // above lower, and position 16q (if any) ends below it. The window is the positions
+        // after 16(q-1) up to 16q, or the lane's end: b one before it, n its length + 1.
+        func window(_ q: Int, _ count: Int) -> (b: Int, n: Int) {
+          let high = Swift.min(count, q << _sampleShift)
+          let low = Swift.min(high, q == 0 ? 0 : ((q - 1) << _sampleShift) + 1)
+          return (low - 1, high - low + 1)
+        }
+        (b0, n0) = window(b0 + 1, i0.count); (b1, n1) = window(b1 + 1, i1.count)
+        (b2, n2) = window(b2 + 1, i2.count); (b3, n3) = window(b3 + 1, i3.count)
+        while n0 > 1 || n1 > 1 || n2 > 1 || n3 > 1 {
+          if n0 > 1 { let h = n0 &>> 1; b0 = bounds.maxY(Int(i0[b0 &+ h])) > lower ? b0 : b0 &+ h; n0 &-= h }
+          if n1 > 1 { let h = n1 &>> 1; b1 = bounds.maxY(Int(i1[b1 &+ h])) > lower ? b1 : b1 &+ h; n1 &-= h }
+          if n2 > 1 { let h = n2 &>> 1; b2 = bounds.maxY(Int(i2[b2 &+ h])) > lower ? b2 : b2 &+ h; n2 &-= h }
+          if n3 > 1 { let h = n3 &>> 1; b3 = bounds.maxY(Int(i3[b3 &+ h])) > lower ? b3 : b3 &+ h; n3 &-= h }
+        }
+        starts[l0] = b0 + 1
+        starts[l1] = b1 + 1
+        starts[l2] = b2 + 1
+        starts[l3] = b3 + 1
+      }
+      }
+      }
+      }
+      first += 4
     }
   }
 
@@ -440,11 +520,19 @@ public struct IntervalIndex: Sendable {
   /// `withUnsafeBufferPointer` closure over it runs.
   @usableFromInline
   internal struct _Cursor {
+    /// The next answer.
     @usableFromInline var position: UnsafePointer<Int32>
-    @usableFromInline var end: UnsafePointer<Int32>
-    @inlinable init(position: UnsafePointer<Int32>, end: UnsafePointer<Int32>) {
+    /// How many elements from `position` on are known to be answers (their tops are above the
+    /// range's `upper`).
+    @usableFromInline var run: Int32
+    /// How many elements of the lane after those are left to scan: 0 once the run's end (the
+    /// first element starting at or below `upper`) is found. Offsets rather than pointers keep
+    /// a cursor at 16 bytes, so that 64 lanes' cursors fit the stack.
+    @usableFromInline var rest: UInt32
+    @inlinable init(position: UnsafePointer<Int32>, run: Int32, rest: UInt32) {
       self.position = position
-      self.end = end
+      self.run = run
+      self.rest = rest
     }
     @inlinable var id: Int32 { position.pointee }
   }
@@ -472,13 +560,79 @@ public struct IntervalIndex: Sendable {
     return p
   }
 
-  /// Moves a cursor on; returns `false` when its lane has no more candidates.
+  /// How many elements of each lane ``_runEnds(_:live:upper:bounds:)`` looks at before the
+  /// merge, at most; a lane with more answers is scanned on, as many again at a time, when the
+  /// merge reaches the end of what was scanned, so a visitor that stops early never pays for
+  /// the whole answer.
+  ///
+  /// - Complexity: O(1).
+  @usableFromInline static var _runChunk: Int { 32 }
+
+  /// Finds where each cursor's answers end, its lane's first element from `position` on that
+  /// starts at or below `upper` (tops never decrease in a lane, so the answers are the run
+  /// before it), looking at up to ``_runChunk`` elements a lane; drops the cursors with no
+  /// answer, and returns how many are left.
+  ///
+  /// A plain scan, lane after lane: its reads of the answers' tops (each a cache miss in a
+  /// large layout) depend on nothing but the position, so they overlap, and the merge after it
+  /// reads records already in cache. Found one answer at a time during the merge, each miss
+  /// waited for the answers before it. (Rounds across the lanes, one element of each per round,
+  /// overlapped no better and took twice the instructions.)
+  ///
+  /// - Complexity: O(L·c) for L lanes and c = ``_runChunk``, at most.
   @inlinable
+  internal static func _runEnds<Bounds: IntervalBounds>(
+    _ cursors: UnsafeMutableBufferPointer<_Cursor>, live: Int, upper: Double, bounds: Bounds
+  ) -> Int {
+    var kept = 0
+    for c in 0..<live {
+      let position = cursors[c].position, rest = Int(cursors[c].rest)
+      let n = _scan(position, Swift.min(_runChunk, rest), upper, bounds)
+      if n > 0 {
+        cursors[kept] = _Cursor(position: position, run: Int32(truncatingIfNeeded: n), rest: _rest(n, rest))
+        kept += 1
+      }
+    }
+    return kept
+  }
+
+  /// Moves a cursor on; returns `false` when its run of answers is done. At the end of what
+  /// was scanned, scans up to ``_runChunk`` more of the lane.
+  ///
+  /// - Complexity: O(1), amortized over the answers it scans ahead.
+  @inlinable @inline(__always)
   internal static func _advance<Bounds: IntervalBounds>(
     _ cursor: inout _Cursor, upper: Double, bounds: Bounds
   ) -> Bool {
     cursor.position += 1
-    return cursor.position < cursor.end && bounds.minY(Int(cursor.id)) < upper
+    cursor.run &-= 1
+    if cursor.run > 0 { return true }
+    let rest = Int(cursor.rest)
+    let n = _scan(cursor.position, Swift.min(_runChunk, rest), upper, bounds)
+    cursor.run = Int32(truncatingIfNeeded: n)
+    cursor.rest = _rest(n, rest)
+    return n > 0
+  }
+
+  /// How many elements from `start` on, up to `limit`, start above `upper`: a run of answers.
+  ///
+  /// - Complexity: O(limit) bound reads, at most.
+  @inlinable @inline(__always)
+  internal static func _scan<Bounds: IntervalBounds>(
+    _ start: UnsafePointer<Int32>, _ limit: Int, _ upper: Double, _ bounds: Bounds
+  ) -> Int {
+    var n = 0
+    while n < limit && bounds.minY(Int(start[n])) < upper { n += 1 }
+    return n
+  }
+
+  /// What is left to scan of `rest` elements after a scan found `n` answers: none when the scan
+  /// stopped before its limit (the run's end is found).
+  ///
+  /// - Complexity: O(1).
+  @inlinable @inline(__always)
+  internal static func _rest(_ n: Int, _ rest: Int) -> UInt32 {
+    n < Swift.min(_runChunk, rest) ? 0 : UInt32(truncatingIfNeeded: rest - n)
   }
 
   /// Merges up to eight lanes by scanning their heads, `cursors[0 ..< live]`: fewer branches
