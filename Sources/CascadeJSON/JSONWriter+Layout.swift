@@ -106,11 +106,9 @@ extension JSONWriter {
           }
           if idsPossible && layout?.id(of: attributes.path) != nil { break }
         }
-        let p = stage.room(Self._maximumElementLength + 1, flushingInto: &bytes)
-        var n = 0
-        if comma { p[0] = UInt8(ascii: ","); n = 1 }
-        comma = true
-        stage.count += n + Self._write(element: attributes.path, frame: attributes.frame, to: p + n)
+        stage.element(Self._maximumElementLength, comma: &comma, flushingInto: &bytes) {
+          Self._write(element: attributes.path, frame: attributes.frame, to: $0)
+        }
         i += 1
       }
       return i
@@ -163,17 +161,16 @@ extension JSONWriter {
       key("header"); try optionalFrame(layout, .header(s))
       key("items")
       beginArray()
-      let count = layout.numberOfItems(inSection: s)
+      let n = layout.numberOfItems(inSection: s)
       var i = 0
       while true {
-        i = _writeFrames(layout, section: s, from: i, to: count)
-        guard i < count else { break }
+        i = _writeFrames(layout, section: s, from: i, to: n)
+        guard i < n else { break }
         try optionalFrame(layout, .item(i, section: s))
         i += 1
       }
       endArray()
       // The items' ids, when any item of the section has one (`null` for those without).
-      let n = layout.numberOfItems(inSection: s)
       if layout.mayHaveItemIDs(inSection: s), (0..<n).contains(where: { layout.id(at: ItemPath(item: $0, section: s)) != nil }) {
         key("ids")
         beginArray()
@@ -200,11 +197,7 @@ extension JSONWriter {
     let stop = _staged { stage, bytes in
       layout.forEachItemFrame(inSection: section, from: start) { i, frame in
         guard i < end, frame.isFinite else { return false }
-        let p = stage.room(Self._maximumFrameLength + 1, flushingInto: &bytes)
-        var n = 0
-        if comma { p[0] = UInt8(ascii: ","); n = 1 }
-        comma = true
-        stage.count += n + Self._write(frame, to: p + n)
+        stage.element(Self._maximumFrameLength, comma: &comma, flushingInto: &bytes) { Self._write(frame, to: $0) }
         return true
       }
     }

@@ -274,4 +274,20 @@ struct _Stage {
     if count + maximum > Self.capacity { flush(into: &bytes) }
     return base + count
   }
+
+  /// Stages one array element: a comma first when `comma` says one is due (it is, after), then
+  /// what `write` writes at the pointer it is given (at most `maximum` bytes, at most
+  /// ``capacity`` - 1; it returns the length).
+  ///
+  /// - Complexity: O(1) beyond `write`, and a flush when the stage is full.
+  @inlinable @inline(__always)
+  mutating func element(
+    _ maximum: Int, comma: inout Bool, flushingInto bytes: inout [UInt8], _ write: (UnsafeMutablePointer<UInt8>) -> Int
+  ) {
+    let p = room(maximum + 1, flushingInto: &bytes)
+    var n = 0
+    if comma { p[0] = UInt8(ascii: ","); n = 1 }
+    comma = true
+    count += n + write(p + n)
+  }
 }

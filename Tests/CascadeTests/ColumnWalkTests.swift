@@ -19,6 +19,15 @@ func bitDifference(_ a: WaterfallLayout, _ b: WaterfallLayout) -> String? {
   return nil
 }
 
+/// `layout` after a batch against a from-scratch layout of its items: the fresh layout, and
+/// the first frame that differs from it to the bit or the first broken invariant, if any.
+func checkedAgainstFresh(_ layout: WaterfallLayout) throws -> (fresh: WaterfallLayout, problem: String?) {
+  let fresh = try reloaded(layout)
+  if let problem = bitDifference(layout, fresh) { return (fresh, problem) }
+  if let violation = layout._violation() { return (fresh, "invariant: \(violation)") }
+  return (fresh, nil)
+}
+
 @Suite("keepColumns: the column walk")
 struct ColumnWalkTests {
   /// Three columns of width 100 at x 0, 110, 220; spacing 10. Before:
@@ -156,13 +165,9 @@ struct ColumnWalkTests {
         continue
       }
       try layout.apply(batch)
-      let fresh = try reloaded(layout)
-      if let problem = bitDifference(layout, fresh) {
+      let (fresh, problem) = try checkedAgainstFresh(layout)
+      if let problem {
         Issue.record("seed \(seed), step \(step) after \(batch): \(problem)")
-        return
-      }
-      if let violation = layout._violation() {
-        Issue.record("seed \(seed), step \(step): invariant: \(violation)")
         return
       }
       for _ in 0..<3 {
@@ -217,13 +222,8 @@ struct ColumnWalkTests {
       }
       if rng.chance(0.2) { batch.append(.insertItems([item()], at: rng.int(first...n), section: 0)) }
       try layout.apply(batch)
-      let fresh = try reloaded(layout)
-      if let problem = bitDifference(layout, fresh) {
+      if let problem = try checkedAgainstFresh(layout).problem {
         Issue.record("seed \(seed), step \(step): \(problem)")
-        return
-      }
-      if let violation = layout._violation() {
-        Issue.record("seed \(seed), step \(step): invariant: \(violation)")
         return
       }
     }

@@ -415,10 +415,7 @@ public struct IntervalIndex: Sendable {
       var live = 0
       for l in 0..<laneCount {
         let lane = _lane(l, of: lanes, in: ids)
-        var p = Swift.min(starts[l], lane.count)
-        if after >= 0, p < lane.count, Int(lane[p]) <= after {
-          p = lane._firstIndex { Int($0) > after }
-        }
+        let p = _skip(lane, from: Swift.min(starts[l], lane.count), after: after)
         if p < lane.count, let base = lane.baseAddress {
           cursors.initializeElement(
             at: live, to: _Cursor(position: base + p, run: 0, rest: UInt32(truncatingIfNeeded: lane.count - p)))
@@ -482,8 +479,7 @@ public struct IntervalIndex: Sendable {
         // above lower, and position 16q (if any) ends below it. The window is the positions
         // after 16(q-1) up to 16q, or the lane's end: b one before it, n its length + 1.
         func window(_ q: Int, _ count: Int) -> (b: Int, n: Int) {
-          let high = Swift.min(count, q << _sampleShift)
-          let low = Swift.min(high, q == 0 ? 0 : ((q - 1) << _sampleShift) + 1)
+          let (low, high) = _sampleWindow(q, count: count)
           return (low - 1, high - low + 1)
         }
         (b0, n0) = window(b0 + 1, i0.count); (b1, n1) = window(b1 + 1, i1.count)
@@ -548,15 +544,30 @@ public struct IntervalIndex: Sendable {
     _ lane: UnsafeBufferPointer<Int32>, _ samples: UnsafeBufferPointer<Double>,
     _ lower: Double, _ after: Int, _ bounds: Bounds
   ) -> Int {
-    // samples[q] is the bottom of lane[16q]. Every position up to 16(q-1) ends at or above
-    // lower, and position 16q (if any) ends below it.
-    let q = samples._firstIndex { $0 > lower }
-    let high = Swift.min(lane.count, q << _sampleShift)
-    let low = Swift.min(high, q == 0 ? 0 : ((q - 1) << _sampleShift) + 1)
+    let (low, high) = _sampleWindow(samples._firstIndex { $0 > lower }, count: lane.count)
     let p = low + UnsafeBufferPointer(rebasing: lane[low..<high])._firstIndex { bounds.maxY(Int($0)) > lower }
-    if after >= 0, p < lane.count, Int(lane[p]) <= after {
-      return lane._firstIndex { Int($0) > after }
-    }
+    return _skip(lane, from: p, after: after)
+  }
+
+  /// The positions of a lane of `count` elements that can hold the first one ending below a
+  /// bound, when `q` is the first sample above it: samples[q] is the bottom of lane[16q], so
+  /// every position up to 16(q-1) ends at or above the bound, and position 16q (if any) below
+  /// it. Clamped to the lane whatever `q` is.
+  ///
+  /// - Complexity: O(1).
+  @inlinable @inline(__always)
+  internal static func _sampleWindow(_ q: Int, count: Int) -> (low: Int, high: Int) {
+    let high = Swift.min(count, q << _sampleShift)
+    return (Swift.min(high, q == 0 ? 0 : ((q - 1) << _sampleShift) + 1), high)
+  }
+
+  /// `p`, or, when `after` is a valid id and the element at `p` is not past it, the lane's
+  /// first position whose id is greater than `after` (ids increase along a lane).
+  ///
+  /// - Complexity: O(1), or O(log n) for the search.
+  @inlinable @inline(__always)
+  internal static func _skip(_ lane: UnsafeBufferPointer<Int32>, from p: Int, after: Int) -> Int {
+    if after >= 0, p < lane.count, Int(lane[p]) <= after { return lane._firstIndex { Int($0) > after } }
     return p
   }
 

@@ -26,9 +26,8 @@ extension WaterfallLayout {
     return _storage.sections[section].records.withUnsafeBufferPointer { records in
       var i = Swift.max(0, start)
       while i < records.count {
-        // As `_SectionedLayout._item` and `attributes(for:_:)` compute it.
-        var frame = geometry.frame(of: records[i])
-        frame.origin.y += y0
+        // As `attributes(for:_:)` computes it.
+        var frame = _SectionedLayout<_Section>._item(i, section, geometry, records[i], y0).frame
         if !presentation.isIdentity { frame = presentation.frame(frame, contentWidth: contentWidth) }
         if !body(i, frame) { return i }
         i += 1

@@ -49,15 +49,21 @@ internal struct _ItemRecord: _LaidOutRecord {
     case .height(let h): measureWidth = 0; measureHeight = h
     case .size(let w, let h): measureWidth = w; measureHeight = h
     }
-    switch item.span {
-    case .full: spanBits = 0
-    // Any span at or beyond the column limit is full width whatever the width, so clamping
-    // keeps its meaning.
-    case .columns(let k): spanBits = Int32(Swift.min(k, WaterfallParameters.maximumColumns + 1))
-    }
+    spanBits = Self.spanBits(item.span)
     if let column = item.column {
       self.column = Int32(truncatingIfNeeded: column)
       remembers = true
+    }
+  }
+
+  /// The stored form of a valid span (`columns(k)` with k >= 1, or `full`): 0 for full width,
+  /// else k clamped to one past the column limit. Any span at or beyond the limit is full width
+  /// whatever the width, so clamping keeps its meaning. O(1).
+  @inlinable @inline(__always)
+  static func spanBits(_ span: WaterfallItem.Span) -> Int32 {
+    switch span {
+    case .full: 0
+    case .columns(let k): Int32(Swift.min(k, WaterfallParameters.maximumColumns + 1))
     }
   }
 
@@ -821,14 +827,8 @@ internal struct _CheckedItems: _RecordSource {
       measureWidth = w
       measureHeight = h
     }
-    let spanBits: Int32
-    switch items[i].span {
-    case .full: spanBits = 0
-    case .columns(let k):
-      guard k >= 1 else { return nil }
-      spanBits = Int32(Swift.min(k, WaterfallParameters.maximumColumns + 1))
-    }
-    return _ItemRecord(measureWidth: measureWidth, measureHeight: measureHeight, spanBits: spanBits)
+    if case .columns(let k) = items[i].span, k < 1 { return nil }
+    return _ItemRecord(measureWidth: measureWidth, measureHeight: measureHeight, spanBits: _ItemRecord.spanBits(items[i].span))
   }
 
   /// `_reject(x, positive: false) == nil`: finite and >= 0, -0 included; as one unsigned
