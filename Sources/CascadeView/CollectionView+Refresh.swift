@@ -65,10 +65,15 @@ extension CollectionView {
     let pinned = pinsSectionHeaders                                       //    window's cursors
     let fromWindow = transition == nil && !pinned && _displayed.withUnsafeBufferPointer { scratch.planFromWindow($0) }
     if fromWindow && scratch.departures.count == 0 && scratch.arrivals.count == 0 {
-      // Nothing entered or left, and every frame stayed: only the offset changed.
+      // Nothing entered or left, and every frame stayed: only the offset changed. The update
+      // returned is a new empty one rather than a copy of `_update` (emptied in place, for
+      // `lastUpdate`): empty arrays share the standard library's static storage, so returning
+      // it retains nothing, where a copy retains `_update`'s three buffers for the caller to
+      // release.
       _update._clear(from: previousOffset, to: _contentOffset)
       scratch.syncedMove = scratch.window.moveCount
-      return _finishRefresh(from: previousOffset, display: display, returned: false)
+      _finishRefresh(from: previousOffset, display: display, returned: false)
+      return CollectionViewUpdate(from: previousOffset, to: _contentOffset)
     }
     // The update's storage leaves the view for the step and comes back before the delegate
     // hears of it (a delegate may read `lastUpdate`).
@@ -105,7 +110,8 @@ extension CollectionView {
     if let transition { transition(&update) }                             // 6. report
     swap(&update, &_update)
     _journal._removeAllKeepingCapacity()
-    return _finishRefresh(from: previousOffset, display: display, returned: returned)
+    _finishRefresh(from: previousOffset, display: display, returned: returned)
+    return _update
   }
 
   /// Step 6, once the update is in `_update`: pools trimmed (when a cell went back to one:
@@ -114,14 +120,13 @@ extension CollectionView {
   /// - Complexity: that of ``_updatePrefetching(scrolledBy:display:horizontal:)`` and ``_notify(scrolled:prefetchChanged:)``.
   @inline(__always)
   @inlinable
-  func _finishRefresh(from previousOffset: Point, display: Rect, returned: Bool) -> CollectionViewUpdate<Cell> {
+  func _finishRefresh(from previousOffset: Point, display: Rect, returned: Bool) {
     _trimPools(returned: returned)
     let horizontal = layout.orientation == .horizontal
     let prefetchChanged = _updatePrefetching(
       scrolledBy: horizontal ? _contentOffset.x - previousOffset.x : _contentOffset.y - previousOffset.y,
       display: display, horizontal: horizontal)
     _notify(scrolled: previousOffset != _contentOffset, prefetchChanged: prefetchChanged)
-    return _update
   }
 
   /// Step 1: moves `window` to `rect` over `layout`, taken `inout` so that the view's layout is

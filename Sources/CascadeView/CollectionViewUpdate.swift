@@ -46,6 +46,16 @@ public struct CollectionViewUpdate<Cell: AnyObject> {
   @inlinable
   public init() {}
 
+  /// An empty update from `previous` to `current`: its lists are the standard library's shared
+  /// empty storage, so making and dropping it retains and releases nothing.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  init(from previous: Point, to current: Point) {
+    _previousContentOffset = previous
+    _contentOffset = current
+  }
+
   /// Whether nothing appeared, disappeared or moved.
   ///
   /// - Complexity: O(1).

@@ -50,10 +50,14 @@ struct _Entry<Cell: AnyObject> {
 
   /// The index of the entry at `path` in `entries`, sorted by path, by binary search.
   ///
-  /// - Complexity: O(log k) for k entries.
+  /// - Complexity: O(log k) for k entries; O(1) for the first entry or a path after the last
+  ///   (a scroll step's common cases: what leaves at the top, what comes at the bottom).
   @inlinable
   static func index(of path: ElementPath, in entries: UnsafeBufferPointer<_Entry>) -> Int? {
-    var low = 0, high = entries.count
+    let n = entries.count
+    if n == 0 || entries[n - 1].path < path { return nil }
+    if entries[0].path == path { return 0 }
+    var low = 0, high = n
     while low < high {
       let mid = (low + high) / 2
       if entries[mid].path < path { low = mid + 1 } else { high = mid }
