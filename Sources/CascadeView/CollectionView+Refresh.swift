@@ -58,7 +58,6 @@ extension CollectionView {
     from previousOffset: Point, scratch: inout _RefreshScratch<Cell>,
     transition: ((inout CollectionViewUpdate<Cell>) -> Void)?
   ) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
-    defer { scratch.clear() }
     _journal._removeAllKeepingCapacity()
     let display = displayRect
     Self._moveWindow(&_layout, &scratch.window, to: display)              // 1. query, by the
@@ -75,6 +74,9 @@ extension CollectionView {
       _finishRefresh(from: previousOffset, display: display, returned: false)
       return CollectionViewUpdate(from: previousOffset, to: _contentOffset)
     }
+    // From here on the step may fill the scratch's buffers. (The step above put nothing in
+    // them, and found them empty: every refresh leaves them so.)
+    defer { scratch.clear() }
     // The update's storage leaves the view for the step and comes back before the delegate
     // hears of it (a delegate may read `lastUpdate`).
     var update = CollectionViewUpdate<Cell>()
