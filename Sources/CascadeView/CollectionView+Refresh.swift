@@ -62,7 +62,8 @@ extension CollectionView {
     let display = displayRect
     Self._moveWindow(&_layout, &scratch.window, to: display)              // 1. query, by the
     let pinned = pinsSectionHeaders                                       //    window's cursors
-    let fromWindow = transition == nil && !pinned && _displayed.withUnsafeBufferPointer { scratch.planFromWindow($0) }
+    // The displayed entries read in place: nothing writes `_displayed` during the plan.
+    let fromWindow = transition == nil && !pinned && scratch.planFromWindow(_displayed._unsafeElements)
     if fromWindow && scratch.departures.count == 0 && scratch.arrivals.count == 0 {
       // Nothing entered or left, and every frame stayed: only the offset changed. The update
       // returned is a new empty one rather than a copy of `_update` (emptied in place, for
@@ -158,16 +159,16 @@ extension CollectionView {
         DisappearedElement(attributes: entry.attributes, cell: entry.cell, reason: .deleted, finalAttributes: nil))
     }
     guard scratch.departures.count != 0 else { return }
-    _displayed.withUnsafeBufferPointer { displayed in
-      for k in 0..<scratch.departures.count {
-        // Each field read through the entry's address: the entry is not copied.
-        let entry = displayed.baseAddress! + scratch.departures[k]
-        let cell = entry.pointee.cell
-        _enqueue(cell, pool: entry.pointee.pool)
-        let attributes = entry.pointee.attributes
-        update._disappeared.append(DisappearedElement(
-          attributes: attributes, cell: cell, reason: .scrolledOut, finalAttributes: _laidOut(attributes)))
-      }
+    // The displayed entries read in place: nothing writes `_displayed` until the commit.
+    let displayed = _displayed._unsafeElements
+    for k in 0..<scratch.departures.count {
+      // Each field read through the entry's address: the entry is not copied.
+      let entry = displayed.baseAddress! + scratch.departures[k]
+      let cell = entry.pointee.cell
+      _enqueue(cell, pool: entry.pointee.pool)
+      let attributes = entry.pointee.attributes
+      update._disappeared.append(DisappearedElement(
+        attributes: attributes, cell: cell, reason: .scrolledOut, finalAttributes: _laidOut(attributes)))
     }
   }
 

@@ -37,8 +37,10 @@ public struct CollectionViewUpdate<Cell: AnyObject> {
   @usableFromInline var _appeared: [AppearedElement<Cell>] = []
   @usableFromInline var _disappeared: [DisappearedElement<Cell>] = []
   @usableFromInline var _moved: [MovedElement<Cell>] = []
-  @usableFromInline var _previousContentOffset: Point = .zero
-  @usableFromInline var _contentOffset: Point = .zero
+  // `Point(x: 0, y: 0)`, not `.zero`: a static property is a global reached through its
+  // accessor, a call at every update made.
+  @usableFromInline var _previousContentOffset = Point(x: 0, y: 0)
+  @usableFromInline var _contentOffset = Point(x: 0, y: 0)
 
   /// Creates an empty update.
   ///

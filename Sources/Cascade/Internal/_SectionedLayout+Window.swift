@@ -91,15 +91,13 @@ extension _SectionedLayout {
       Section.Geometry
     ) -> R
   ) -> R {
-    // The three buffers' addresses read from the array's element in place, and used while
-    // `sections` is borrowed for the call (nothing can mutate or release them meanwhile): no
-    // copy of the section kept alive around `body`, so no retain and release of its buffers.
-    // (Opened through the arrays' `withUnsafeBufferPointer` or spans, the section was copied
-    // and kept around the call: three retains and three releases a move.)
-    @inline(__always) func open<E>(_ a: [E]) -> UnsafeBufferPointer<E> {
-      UnsafeBufferPointer(start: a._baseAddressIfContiguous, count: a.count)
-    }
-    return body(open(sections[s].records), open(sections[s].index._ids), open(sections[s].index._lanes), sections[s].geometry)
+    // The three buffers read in place from the array's element, while `sections` is borrowed
+    // for the call (nothing can mutate or release them meanwhile): no copy of the section kept
+    // alive around `body`, so no retain and release of its buffers. (Opened through the
+    // arrays' `withUnsafeBufferPointer`, or spans, the section was copied and kept around the
+    // call: three retains and three releases a move.)
+    body(sections[s].records._unsafeElements, sections[s].index._ids._unsafeElements,
+         sections[s].index._lanes._unsafeElements, sections[s].geometry)
   }
 
   /// Starts the cursors for search rect `r`, whose answer the window already holds: the
