@@ -1,6 +1,7 @@
 // The in-place array edits of the scroll step's hot paths (`_insertMoving(_:at:)`,
 // `_removeMoving(at:)`, `_removeAllKeepingCapacity()`, Sources/Cascade/Internal/Array+InPlace.swift)
-// against the standard library's `insert(_:at:)`, `remove(at:)` and `removeAll()`: golden cases
+// against the standard library's `insert(_:at:)`, `remove(at:)` and `removeAll()`, and the
+// in-place read (`_unsafeElements`) against the array's own elements: golden cases
 // by hand, then seeded random sequences of edits on an array of class instances, where after
 // every edit the order must match the model's and the number of live instances must be the
 // array's count (a move that copied or lost an element would leak or free one). The seed and the
@@ -56,6 +57,19 @@ struct ArrayInPlaceTests {
     #expect(single == [1])
   }
 
+  @Test func goldenReadsInPlace() {
+    let empty: [Int] = []
+    #expect(empty._unsafeElements.count == 0)
+    let a = [3, 1, 4, 1, 5]
+    #expect(Array(a._unsafeElements) == [3, 1, 4, 1, 5])
+    // The array's own buffer, not a copy.
+    a.withUnsafeBufferPointer { #expect($0.baseAddress == a._unsafeElements.baseAddress) }
+    var b = a
+    b._removeMoving(at: 0)
+    #expect(Array(b._unsafeElements) == [1, 4, 1, 5])
+    #expect(Array(a._unsafeElements) == [3, 1, 4, 1, 5])
+  }
+
   /// An array shared with a copy is not written through: the copy keeps its elements.
   @Test func copiesAreNotChanged() {
     var a = [1, 2, 3, 4]
@@ -100,6 +114,7 @@ struct ArrayInPlaceTests {
           #expect(fast.capacity == capacity, "seed \(seed), step \(step): \(what): the capacity went")
         }
         #expect(fast.map(\.id) == model, "seed \(seed), step \(step): \(what)")
+        #expect(fast._unsafeElements.map(\.id) == model, "seed \(seed), step \(step): \(what): the read in place")
         #expect(census.live == model.count, "seed \(seed), step \(step): \(what): \(census.live) live for \(model.count)")
         if fast.map(\.id) != model || census.live != model.count { return }
       }
