@@ -116,7 +116,7 @@ struct ArrayInPlaceTests {
         #expect(fast.map(\.id) == model, "seed \(seed), step \(step): \(what)")
         #expect(fast._unsafeElements.map(\.id) == model, "seed \(seed), step \(step): \(what): the read in place")
         #expect(census.live == model.count, "seed \(seed), step \(step): \(what): \(census.live) live for \(model.count)")
-        if fast.map(\.id) != model || census.live != model.count { return }
+        if fast.map(\.id) != model || fast._unsafeElements.map(\.id) != model || census.live != model.count { return }
       }
     }
     // Every instance freed with the array.

@@ -21,6 +21,16 @@ import Testing
     lines += view.displayedElements.map { "= \($0.attributes) #\($0.cell.serial)" }
     lines += recorder.log
     lines.append("offset \(update.previousContentOffset) \(update.contentOffset)")
+    // `lastUpdate` is the update the step returned (a step that changes nothing returns a new
+    // empty update, and empties the view's in place).
+    let last = view.lastUpdate
+    lines.append(
+      "last \(last.disappeared.map(\.attributes)) \(last.appeared.map(\.attributes)) \(last.moved.map(\.to)) "
+        + "\(last.previousContentOffset) \(last.contentOffset)")
+    #expect(last.disappeared.map(\.attributes) == update.disappeared.map(\.attributes)
+      && last.appeared.map(\.attributes) == update.appeared.map(\.attributes) && last.moved.map(\.to) == update.moved.map(\.to)
+      && last.previousContentOffset == update.previousContentOffset && last.contentOffset == update.contentOffset,
+      "lastUpdate is not the update returned")
     recorder.log.removeAll()
     return lines
   }
