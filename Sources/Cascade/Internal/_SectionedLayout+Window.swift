@@ -81,8 +81,11 @@ extension _SectionedLayout {
     return LayoutAttributes(path: a.path, frame: frame, zIndex: a.zIndex)
   }
 
-  /// Calls `body` with section `s`'s records, its index's ids and lanes, each buffer opened once
-  /// for the whole call, and its geometry. `s` must be a section of `sections`.
+  /// Calls `body` with section `s`'s records, its index's ids and lanes, each buffer read in
+  /// place for the whole call, and its geometry. `s` must be a section of `sections`, which
+  /// `body` must not reach otherwise (it is borrowed for the call).
+  ///
+  /// - Complexity: O(1) plus `body`'s.
   @inlinable @inline(__always)
   static func _withStorage<R>(
     of sections: [Section], _ s: Int,
