@@ -276,28 +276,68 @@ public struct IntervalIndex: Sendable {
     }
   }
 
+  /// ``replaceAll(count:from:)`` for a caller that already knows how many ids each lane gets,
+  /// `laneCounts[l]` for lane `l` (a layout's placement counts them as it assigns lanes): the
+  /// counting pass is skipped, and the filling pass checks every write against these counts
+  /// exactly as it does against its own. Counts that do not match the source trap.
+  ///
+  /// - Complexity: O(L + count).
+  package mutating func replaceAll<Source: IntervalLaneSource>(
+    count: Int, from source: Source, laneCounts: UnsafeBufferPointer<Int>
+  ) {
+    guard _replaceAll(count: count, from: source, laneCounts: laneCounts) else {
+      preconditionFailure(
+        "IntervalIndex.replaceAll: \(count) ids, lane counts that do not add up to them, or a source that disagrees")
+    }
+  }
+
   /// ``replaceAll(count:from:)``, returning `false` instead of trapping, with the index unchanged,
   /// when `count` is outside `0 ... maximumID + 1` or the source answers a lane outside
   /// `0 ..< laneCount` or answers differently on its second pass.
   ///
-  /// The ids are written into one buffer of `count` elements, each lane in the slot the first
-  /// pass counted for it. Every write is checked against its lane's slot before it happens (no
-  /// overrun), every slot is checked full afterwards (no underrun), and the buffer's initialized
-  /// count is what was written: `count` when every check held, 0 otherwise (the elements are
-  /// plain integers, so abandoning written ones needs no deinitialization).
+  /// The first pass counts each lane's ids; the second is
+  /// ``_replaceAll(count:from:laneCounts:)`` with those counts.
   ///
   /// - Complexity: O(L + count).
   package mutating func _replaceAll<Source: IntervalLaneSource>(count: Int, from source: Source) -> Bool {
     guard count >= 0 && count <= Self.maximumID + 1 else { return false }
     let laneCount = _lanes.count
-    // A counting sort by lane: lane l's slot is flat[offsets[l] ..< offsets[l + 1]].
-    var offsets = [Int](repeating: 0, count: laneCount + 1)
-    for id in 0..<count {
-      let l = source.lane(id)
-      guard l >= 0 && l < laneCount else { return false }
-      offsets[l + 1] += 1
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: laneCount) { counts in
+      counts.initialize(repeating: 0)
+      for id in 0..<count {
+        let l = source.lane(id)
+        guard l >= 0 && l < laneCount else { return false }
+        counts[l] += 1
+      }
+      return _replaceAll(count: count, from: source, laneCounts: UnsafeBufferPointer(counts))
     }
-    for l in 0..<laneCount { offsets[l + 1] += offsets[l] }
+  }
+
+  /// ``replaceAll(count:from:laneCounts:)``, returning `false` instead of trapping, with the
+  /// index unchanged, when `count` is outside `0 ... maximumID + 1`, `laneCounts` has not one
+  /// non-negative count per lane adding up to `count`, or the source answers a lane outside
+  /// `0 ..< laneCount` or puts more or fewer ids in a lane than its count.
+  ///
+  /// The ids are written into one buffer of `count` elements, each lane in the slot its count
+  /// gives it. Every write is checked against its lane's slot before it happens (no overrun),
+  /// every slot is checked full afterwards (no underrun), and the buffer's initialized count is
+  /// what was written: `count` when every check held, 0 otherwise (the elements are plain
+  /// integers, so abandoning written ones needs no deinitialization).
+  ///
+  /// - Complexity: O(L + count).
+  package mutating func _replaceAll<Source: IntervalLaneSource>(
+    count: Int, from source: Source, laneCounts: UnsafeBufferPointer<Int>
+  ) -> Bool {
+    let laneCount = _lanes.count
+    guard count >= 0 && count <= Self.maximumID + 1 && laneCounts.count == laneCount else { return false }
+    // Lane l's slot is flat[offsets[l] ..< offsets[l + 1]]. Each count is checked against what
+    // is left of `count` before it is added: no overflow, and they must add up to `count`.
+    var offsets = [Int](repeating: 0, count: laneCount + 1)
+    for l in 0..<laneCount {
+      guard laneCounts[l] >= 0 && laneCounts[l] <= count - offsets[l] else { return false }
+      offsets[l + 1] = offsets[l] + laneCounts[l]
+    }
+    guard offsets[laneCount] == count else { return false }
     var consistent = true
     let flat = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
       initialized = 0
@@ -308,7 +348,7 @@ public struct IntervalIndex: Sendable {
           var written = 0
           for id in 0..<count {
             let l = source.lane(id)
-            // Overrun: a lane outside the range, or more ids in it than the first pass counted.
+            // Overrun: a lane outside the range, or more ids in it than its count.
             guard l >= 0 && l < laneCount && next[l] < offsets[l + 1] else {
               consistent = false
               break
