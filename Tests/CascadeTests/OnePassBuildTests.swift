@@ -230,8 +230,8 @@ struct OnePassBuildTests {
     }
   }
 
-  /// The four-column tournament picks the column the general scan picks: the leftmost lowest,
-  /// with many ties (and -0 against +0, and infinities).
+  /// The four-column tournament picks the column the general scan picks, the leftmost lowest,
+  /// with many ties (and -0 against +0, and infinities), and gives that column's y to the bit.
   @Test func shortestOfFourIsTheLeftmostLowest() {
     var rng = SplitMix64(seed: 32)
     let negativeZero = -0.0
@@ -244,7 +244,8 @@ struct OnePassBuildTests {
       }
       var leftmost = 0
       for j in 1..<4 where next[j] < next[leftmost] { leftmost = j }
-      #expect(fast == leftmost && scan == leftmost, "round \(round): \(next): \(fast), scan \(scan), leftmost \(leftmost)")
+      #expect(fast.column == leftmost && scan == leftmost, "round \(round): \(next): \(fast), scan \(scan), leftmost \(leftmost)")
+      #expect(fast.y.bitPattern == next[leftmost].bitPattern, "round \(round): \(next): y \(fast.y)")
     }
   }
 }

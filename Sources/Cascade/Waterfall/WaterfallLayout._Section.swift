@@ -599,23 +599,26 @@ internal struct _Section: _SectionStorage {
               let span = Int(record.span)
               let maxY: Double
               if span == 1 && c > 1 {
-                let j: Int
+                // The tournament gives the column's y with it: no load of `next[j]`, whose
+                // address waits for `j`, on the chain from one item's y to the next one's.
+                let j: Int, y: Double
                 if keep && record.remembers && record.column >= 0 && Int(record.column) < c {
                   j = Int(record.column)
+                  y = next[j]
                 } else {
                   if fourShortest {
-                    j = Self.shortestOfFour(next)
+                    (j, y) = Self.shortestOfFour(next)
                   } else {
                     switch g.order {
                     case .shortestFirst: j = Self.shortest(next, tolerance: g.tolerance)
                     case .leftToRight: j = placedOneColumn % c
                     case .rightToLeft: j = c - 1 - placedOneColumn % c
                     }
+                    y = next[j]
                   }
                   if keep { record.remembers = true }
                 }
                 placedOneColumn &+= 1
-                let y = next[j]
                 let h = record.height(atWidth: g.columnWidth)
                 maxY = y + h
                 record.y = y
@@ -728,11 +731,13 @@ internal struct _Section: _SectionStorage {
     return bottom
   }
 
-  /// ``shortest(_:tolerance:)`` for four columns and no tolerance: the leftmost minimum, as a
-  /// tournament (the lower of each pair, then of the two winners, ties to the left) computed
-  /// without branches, which random heights mispredict. O(1).
+  /// ``shortest(_:tolerance:)`` for four columns and no tolerance, with that column's y: the
+  /// leftmost minimum, as a tournament (the lower of each pair, then of the two winners, ties to
+  /// the left) computed without branches, which random heights mispredict. The y is the
+  /// winner's own value, picked by the very comparisons that pick its column, so it is
+  /// `next[column]` to the bit (-0 and +0 included). O(1).
   @inlinable @inline(__always)
-  static func shortestOfFour(_ next: UnsafeMutableBufferPointer<Double>) -> Int {
+  static func shortestOfFour(_ next: UnsafeMutableBufferPointer<Double>) -> (column: Int, y: Double) {
     let a = next[0], b = next[1], c = next[2], d = next[3]
     // Each pair's index from its comparison as a 0 or 1 (a `Bool`'s byte: a ternary here
     // compiles to a branch), its lower value as a minimum (`min(x, y)` is `y < x ? y : x`: ties
@@ -740,7 +745,7 @@ internal struct _Section: _SectionStorage {
     @inline(__always) func bit(_ x: Bool) -> Int { Int(unsafeBitCast(x, to: UInt8.self)) }
     let left = bit(b < a), leftY = Swift.min(a, b)
     let right = 2 + bit(d < c), rightY = Swift.min(c, d)
-    return left + bit(rightY < leftY) * (right - left)
+    return (left + bit(rightY < leftY) * (right - left), Swift.min(leftY, rightY))
   }
 
   /// `shortestFirst`: the lowest j with `next[j] <= min(next) + tolerance`.
