@@ -136,6 +136,36 @@ struct IntervalIndexSafetyTests {
     #expect(index._violation(bounds: { Self.spans[$0] }) == nil)
   }
 
+  /// An index emptied for a relayout of as many ids keeps its buffer, and `replaceAll` with lane
+  /// counts fills it in place: the same lanes and samples as a fresh fill, and a trap, not a
+  /// half-written index, when the counts or the source are wrong.
+  @Test func replaceAllWithLaneCountsFillsItsOwnBuffer() async {
+    let lanes = (0..<40).map { $0 % 3 }
+    var fresh = IntervalIndex(laneCount: 3)
+    [14, 13, 13].withUnsafeBufferPointer {
+      fresh.replaceAll(count: 40, from: ScriptedSource([lanes], spans: Self.spans), laneCounts: $0)
+    }
+    var reused = IntervalIndex(laneCount: 3)
+    reused.replaceAll(count: 40, from: ScriptedSource([Array(repeating: 1, count: 40)], spans: Self.spans))
+    reused.reset(laneCount: 3)
+    #expect(reused._ids.count == 40)
+    [14, 13, 13].withUnsafeBufferPointer {
+      reused.replaceAll(count: 40, from: ScriptedSource([lanes], spans: Self.spans), laneCounts: $0)
+    }
+    #expect(reused._ids == fresh._ids && reused._lanes == fresh._lanes)
+    #expect(reused._violation(bounds: { Self.spans[$0] }) == nil)
+    // Lane 0 gets 14 ids where its count says 15, so lane 2's last id has no room.
+    await #expect(processExitsWith: .failure) {
+      let spans: [(minY: Double, maxY: Double)] = (0..<40).map { (Double($0), Double($0) + 5) }
+      var index = IntervalIndex(laneCount: 3)
+      index.replaceAll(count: 40, from: ScriptedSource([(0..<40).map { $0 % 3 }], spans: spans))
+      index.reset(laneCount: 3)
+      [15, 13, 12].withUnsafeBufferPointer {
+        index.replaceAll(count: 40, from: ScriptedSource([(0..<40).map { $0 % 3 }], spans: spans), laneCounts: $0)
+      }
+    }
+  }
+
   /// The public entry point traps on what `_replaceAll` reports, rather than writing out of
   /// bounds in a release build.
   @Test func replaceAllTrapsOnALyingSource() async {
