@@ -542,11 +542,12 @@ internal struct _Section: _SectionStorage {
   /// Places items `start ..< records.count` from the column state in `next` and
   /// `oneColumnPlaced` (reset for `start == 0`, restored from a checkpoint otherwise), writing
   /// each record whole into `records` (uninitialized memory is fine: records are trivial),
-  /// saving checkpoints, and indexing the items: appended to their lanes one by one
-  /// incrementally, and from scratch in one counting pass after placement, from each item's
-  /// lane written to a 2-byte-per-item scratch buffer (the counting pass then reads 2 bytes
-  /// per item, not the 40-byte records). Then sets `bottom` from the index, `laidOut`,
-  /// `validCount` and the height.
+  /// saving a checkpoint before each interval of 64 items, and indexing the items: appended to
+  /// their lanes one by one incrementally, and from scratch in one filling pass after
+  /// placement, from each item's lane written to a 2-byte-per-item scratch buffer and each
+  /// lane's count kept as lanes are assigned (the pass then reads 2 bytes per item, not the
+  /// 40-byte records, and needs no counting pass). Then sets `bottom` from the index,
+  /// `laidOut`, `validCount` and the height.
   ///
   /// The one placement loop of the waterfall, whether the records are already there
   /// (``_PlacedRecords``) or are made from the items as it goes (``_CheckedItems``, laying out
