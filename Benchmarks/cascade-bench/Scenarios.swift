@@ -13,6 +13,7 @@ import CascadeBenchKit
 /// The primary benchmarks and what each is compared with, in report order.
 let comparisons: [(primary: String, baselines: [String])] = [
   ("layout.full", ["layout.full.seedBaseline", "layout.full.writeFrames"]),
+  ("layout.full.inPlace", ["layout.full.writeFrames", "layout.full"]),
   ("query.random", ["query.random.linearScan", "query.random.unionRects", "query.random.implicitIntervalTree"]),
   ("query.scroll", ["query.scroll.search", "query.scroll.linearScan", "query.scroll.unionRects"]),
   ("append.batch", ["layout.full"]),
@@ -108,6 +109,21 @@ struct Scenarios {
     }
     if wants("layout.full") {
       measureLayoutBuild("layout.full", n, collection, note: "WaterfallLayout(width:parameters:sections:), index included")
+    }
+    if wants("layout.full.inPlace") {
+      // The real-world full relayout: a width change of a layout you already hold, uniquely
+      // referenced, so its storage is reused. Two widths in turn (the collection's, and one
+      // point less: the same column count), so every sample lays out every item afresh.
+      var layout = Workload.layout(collection)
+      let widths = [collection.width - 1, collection.width]
+      var turn = 0
+      bench.measurePrepared("layout.full.inPlace", n: n, unit: .perItem, unitsPerOp: Double(Swift.max(1, n)),
+                            note: "apply([.setWidth(_)]) on a layout held once: every item placed again, in its storage") {
+      } operation: {
+        mustSucceed("width change of \(collection.name)") { try layout.apply([.setWidth(widths[turn & 1])]) }
+        turn &+= 1
+        return Int(layout.contentSize.height)
+      }
     }
     if wants("layout.full.writeFrames") {
       // The floor: n frames written to a fresh array, no placement, no index.

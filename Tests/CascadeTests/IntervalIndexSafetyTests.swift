@@ -108,6 +108,64 @@ struct IntervalIndexSafetyTests {
     #expect(index.count == 60)
   }
 
+  /// Lane counts given by the caller (what a layout's placement counts) are checked like the
+  /// counting pass's own: counts that are negative, too many or too few lanes of them, counts
+  /// that do not add up to `count` (or would overflow on the way), and a source that puts more
+  /// or fewer ids in a lane than its count are all reported, and leave the index as it was.
+  @Test func wrongLaneCountsAreReported() {
+    let lanes = (0..<40).map { $0 % 3 }  // 14, 13 and 13 ids
+    var index = filledIndex()
+    let before = index._laneContents
+    let wrong: [[Int]] = [
+      [14, 13, 12], [14, 13, 14], [15, 13, 13], [15, 13, 12], [13, 14, 13],  // too few, too many, misplaced
+      [14, 13], [14, 13, 13, 0], [],  // not one count per lane
+      [-1, 28, 13], [Int.max, Int.max, 2], [40, Int.min, Int.max],  // negative, overflowing
+    ]
+    for counts in wrong {
+      let accepted = counts.withUnsafeBufferPointer {
+        index._replaceAll(count: 40, from: ScriptedSource([lanes], spans: Self.spans), laneCounts: $0)
+      }
+      #expect(!accepted, "lane counts \(counts) were accepted")
+      #expect(index._laneContents == before, "lane counts \(counts) changed the index")
+    }
+    let right = [14, 13, 13].withUnsafeBufferPointer {
+      index._replaceAll(count: 40, from: ScriptedSource([lanes], spans: Self.spans), laneCounts: $0)
+    }
+    #expect(right)
+    #expect(index._laneContents == (0..<3).map { l in (0..<40).filter { $0 % 3 == l } })
+    #expect(index._violation(bounds: { Self.spans[$0] }) == nil)
+  }
+
+  /// An index emptied for a relayout of as many ids keeps its buffer, and `replaceAll` with lane
+  /// counts fills it in place: the same lanes and samples as a fresh fill, and a trap, not a
+  /// half-written index, when the counts or the source are wrong.
+  @Test func replaceAllWithLaneCountsFillsItsOwnBuffer() async {
+    let lanes = (0..<40).map { $0 % 3 }
+    var fresh = IntervalIndex(laneCount: 3)
+    [14, 13, 13].withUnsafeBufferPointer {
+      fresh.replaceAll(count: 40, from: ScriptedSource([lanes], spans: Self.spans), laneCounts: $0)
+    }
+    var reused = IntervalIndex(laneCount: 3)
+    reused.replaceAll(count: 40, from: ScriptedSource([Array(repeating: 1, count: 40)], spans: Self.spans))
+    reused.reset(laneCount: 3)
+    #expect(reused._ids.count == 40)
+    [14, 13, 13].withUnsafeBufferPointer {
+      reused.replaceAll(count: 40, from: ScriptedSource([lanes], spans: Self.spans), laneCounts: $0)
+    }
+    #expect(reused._ids == fresh._ids && reused._lanes == fresh._lanes)
+    #expect(reused._violation(bounds: { Self.spans[$0] }) == nil)
+    // Lane 0 gets 14 ids where its count says 15, so lane 2's last id has no room.
+    await #expect(processExitsWith: .failure) {
+      let spans: [(minY: Double, maxY: Double)] = (0..<40).map { (Double($0), Double($0) + 5) }
+      var index = IntervalIndex(laneCount: 3)
+      index.replaceAll(count: 40, from: ScriptedSource([(0..<40).map { $0 % 3 }], spans: spans))
+      index.reset(laneCount: 3)
+      [15, 13, 12].withUnsafeBufferPointer {
+        index.replaceAll(count: 40, from: ScriptedSource([(0..<40).map { $0 % 3 }], spans: spans), laneCounts: $0)
+      }
+    }
+  }
+
   /// The public entry point traps on what `_replaceAll` reports, rather than writing out of
   /// bounds in a release build.
   @Test func replaceAllTrapsOnALyingSource() async {

@@ -165,6 +165,56 @@ struct OnePassBuildTests {
     #expect(rejected > 20 && accepted > 20, "seed \(seed): \(rejected) rejected, \(accepted) accepted")
   }
 
+  /// A width change relays out every item in the layout's own storage (the in-place full
+  /// relayout `layout.full.inPlace` measures: records, index and checkpoints reused). On random
+  /// collections without `keepColumns` (with it, a width change keeps remembered columns by
+  /// design, so a fresh build may differ), every change of width leaves the very state, index
+  /// lanes and samples included, and the same frames and rect answers as a fresh build at the
+  /// new width; a rejected width leaves the layout exactly as it was.
+  @Test(arguments: [31, 32, 33, 34] as [UInt64])
+  func aWidthChangeInPlaceIsAFreshBuild(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    for round in 0..<40 {
+      let model = rng.reference(sections: 1...4, items: 0...300)
+      let sections = model.sections.map { WaterfallSection(parameters: $0.parameters, items: $0.items) }
+      var layout = try WaterfallLayout(width: model.width, parameters: model.parameters, sections: sections)
+      for step in 0..<4 {
+        let where_ = "seed \(seed), round \(round), step \(step)"
+        // Near the current width (the same column counts, mostly) or anywhere.
+        let width = rng.chance(0.5) ? layout.width * rng.double(0.97...1.03) : rng.double(50...1200)
+        let fresh: WaterfallLayout
+        do {
+          fresh = try WaterfallLayout(width: width, parameters: model.parameters, sections: sections)
+        } catch {
+          // The width is invalid for these parameters (too many adaptive columns): the change
+          // must throw and change nothing.
+          let before = layout
+          #expect(throws: LayoutError.self, "\(where_)") { try layout.apply([.setWidth(width)]) }
+          #expect(stateDifference(layout, before) == nil, "\(where_): a rejected width changed the layout")
+          continue
+        }
+        try layout.apply([.setWidth(width)])
+        #expect(layout._violation() == nil, "\(where_): \(layout._violation() ?? "")")
+        let state = stateDifference(layout, fresh)
+        #expect(state == nil, "\(where_): \(state ?? "")")
+        let lanes = zip(layout._storage.sections, fresh._storage.sections).allSatisfy { $0.index._lanes == $1.index._lanes }
+        #expect(lanes, "\(where_): index lanes or samples differ from a fresh build's")
+        #expect(frameBits(layout) == frameBits(fresh), "\(where_): frames differ from a fresh build's")
+        for _ in 0..<5 {
+          let rect = rng.rect(in: layout.contentSize)
+          var a: [LayoutAttributes] = [], b: [LayoutAttributes] = []
+          layout.elements(in: rect, into: &a)
+          fresh.elements(in: rect, into: &b)
+          #expect(a == b, "\(where_): rect \(rect) answers differ")
+        }
+        // A width no layout accepts is rejected, and the layout stays as it was.
+        let before = layout
+        #expect(throws: LayoutError.self) { try layout.apply([.setWidth(rng.chance(0.5) ? -width : .nan)]) }
+        #expect(stateDifference(layout, before) == nil && frameBits(layout) == frameBits(before), "\(where_)")
+      }
+    }
+  }
+
   /// The bit tests of the one-pass check agree with `_reject` on the special values and on
   /// random bit patterns.
   @Test func bitChecksAgreeWithTheValueChecks() {
@@ -180,8 +230,8 @@ struct OnePassBuildTests {
     }
   }
 
-  /// The four-column tournament picks the column the general scan picks: the leftmost lowest,
-  /// with many ties (and -0 against +0, and infinities).
+  /// The four-column tournament picks the column the general scan picks, the leftmost lowest,
+  /// with many ties (and -0 against +0, and infinities), and gives that column's y to the bit.
   @Test func shortestOfFourIsTheLeftmostLowest() {
     var rng = SplitMix64(seed: 32)
     let negativeZero = -0.0
@@ -194,7 +244,8 @@ struct OnePassBuildTests {
       }
       var leftmost = 0
       for j in 1..<4 where next[j] < next[leftmost] { leftmost = j }
-      #expect(fast == leftmost && scan == leftmost, "round \(round): \(next): \(fast), scan \(scan), leftmost \(leftmost)")
+      #expect(fast.column == leftmost && scan == leftmost, "round \(round): \(next): \(fast), scan \(scan), leftmost \(leftmost)")
+      #expect(fast.y.bitPattern == next[leftmost].bitPattern, "round \(round): \(next): y \(fast.y)")
     }
   }
 }

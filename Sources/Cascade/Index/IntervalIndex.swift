@@ -276,66 +276,138 @@ public struct IntervalIndex: Sendable {
     }
   }
 
+  /// ``replaceAll(count:from:)`` for a caller that already knows how many ids each lane gets,
+  /// `laneCounts[l]` for lane `l` (a layout's placement counts them as it assigns lanes): the
+  /// counting pass is skipped, and the filling pass checks every write against these counts
+  /// exactly as it does against its own. Counts that do not match the source trap.
+  ///
+  /// - Complexity: O(L + count).
+  ///
+  /// When the index's buffer has room for exactly `count` ids (an index emptied by
+  /// ``reset(laneCount:keepingCapacity:)`` for a relayout of as many elements, as a width change
+  /// does), the ids are written into it rather than into a new one, which past the allocator's
+  /// mmap threshold (32 MiB: 8M ids) would be mapped and faulted in afresh. A failure then traps
+  /// before anything reads the half-written buffer.
+  package mutating func replaceAll<Source: IntervalLaneSource>(
+    count: Int, from source: Source, laneCounts: UnsafeBufferPointer<Int>
+  ) {
+    func fail() -> Never {
+      preconditionFailure(
+        "IntervalIndex.replaceAll: \(count) ids, lane counts that do not add up to them, or a source that disagrees")
+    }
+    guard count > 0 && _ids.count == count else {
+      if !_replaceAll(count: count, from: source, laneCounts: laneCounts) { fail() }
+      return
+    }
+    guard let offsets = _slots(count: count, laneCounts: laneCounts) else { fail() }
+    let filled = _ids.withUnsafeMutableBufferPointer { Self._fill($0, count: count, from: source, offsets: offsets) }
+    guard filled else { fail() }
+    _setLanes(offsets: offsets, from: source)
+  }
+
   /// ``replaceAll(count:from:)``, returning `false` instead of trapping, with the index unchanged,
   /// when `count` is outside `0 ... maximumID + 1` or the source answers a lane outside
   /// `0 ..< laneCount` or answers differently on its second pass.
   ///
-  /// The ids are written into one buffer of `count` elements, each lane in the slot the first
-  /// pass counted for it. Every write is checked against its lane's slot before it happens (no
-  /// overrun), every slot is checked full afterwards (no underrun), and the buffer's initialized
-  /// count is what was written: `count` when every check held, 0 otherwise (the elements are
-  /// plain integers, so abandoning written ones needs no deinitialization).
+  /// The first pass counts each lane's ids; the second is
+  /// ``_replaceAll(count:from:laneCounts:)`` with those counts.
   ///
   /// - Complexity: O(L + count).
   package mutating func _replaceAll<Source: IntervalLaneSource>(count: Int, from source: Source) -> Bool {
     guard count >= 0 && count <= Self.maximumID + 1 else { return false }
     let laneCount = _lanes.count
-    // A counting sort by lane: lane l's slot is flat[offsets[l] ..< offsets[l + 1]].
-    var offsets = [Int](repeating: 0, count: laneCount + 1)
-    for id in 0..<count {
-      let l = source.lane(id)
-      guard l >= 0 && l < laneCount else { return false }
-      offsets[l + 1] += 1
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: laneCount) { counts in
+      counts.initialize(repeating: 0)
+      for id in 0..<count {
+        let l = source.lane(id)
+        guard l >= 0 && l < laneCount else { return false }
+        counts[l] += 1
+      }
+      return _replaceAll(count: count, from: source, laneCounts: UnsafeBufferPointer(counts))
     }
-    for l in 0..<laneCount { offsets[l + 1] += offsets[l] }
-    var consistent = true
+  }
+
+  /// ``replaceAll(count:from:laneCounts:)``, returning `false` instead of trapping, with the
+  /// index unchanged, when `count` is outside `0 ... maximumID + 1`, `laneCounts` has not one
+  /// non-negative count per lane adding up to `count`, or the source answers a lane outside
+  /// `0 ..< laneCount` or puts more or fewer ids in a lane than its count.
+  ///
+  /// The ids are written into one buffer of `count` elements, each lane in the slot its count
+  /// gives it. Every write is checked against its lane's slot before it happens (no overrun),
+  /// every slot is checked full afterwards (no underrun), and the buffer's initialized count is
+  /// what was written: `count` when every check held, 0 otherwise (the elements are plain
+  /// integers, so abandoning written ones needs no deinitialization).
+  ///
+  /// - Complexity: O(L + count).
+  package mutating func _replaceAll<Source: IntervalLaneSource>(
+    count: Int, from source: Source, laneCounts: UnsafeBufferPointer<Int>
+  ) -> Bool {
+    guard let offsets = _slots(count: count, laneCounts: laneCounts) else { return false }
+    var filled = false
     let flat = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
       initialized = 0
-      offsets.withUnsafeBufferPointer { offsets in
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: laneCount) { next in
-          // next[l]: where lane l's next id goes, from offsets[l] up to offsets[l + 1].
-          for l in 0..<laneCount { next.initializeElement(at: l, to: offsets[l]) }
-          var written = 0
-          for id in 0..<count {
-            let l = source.lane(id)
-            // Overrun: a lane outside the range, or more ids in it than the first pass counted.
-            guard l >= 0 && l < laneCount && next[l] < offsets[l + 1] else {
-              consistent = false
-              break
-            }
-            buffer.initializeElement(at: next[l], to: Int32(truncatingIfNeeded: id))
-            next[l] += 1
-            written += 1
-          }
-          // Underrun: a slot left short. (With no overrun and `count` writes every slot is
-          // full, so this only confirms it.)
-          if consistent {
-            for l in 0..<laneCount where next[l] != offsets[l + 1] { consistent = false }
-          }
-          if consistent && written == count { initialized = count } else { consistent = false }
+      filled = Self._fill(buffer, count: count, from: source, offsets: offsets)
+      if filled { initialized = count }
+    }
+    guard filled else { return false }
+    _ids = flat
+    _setLanes(offsets: offsets, from: source)
+    return true
+  }
+
+  /// Each lane's slot for these counts: lane l's ids go to `offsets[l] ..< offsets[l + 1]`; `nil`
+  /// when `count` is outside `0 ... maximumID + 1` or the counts are not one non-negative count
+  /// per lane adding up to `count`. Each count is checked against what is left of `count`
+  /// before it is added, so nothing overflows. O(L).
+  internal func _slots(count: Int, laneCounts: UnsafeBufferPointer<Int>) -> [Int]? {
+    let laneCount = _lanes.count
+    guard count >= 0 && count <= Self.maximumID + 1 && laneCounts.count == laneCount else { return nil }
+    var offsets = [Int](repeating: 0, count: laneCount + 1)
+    for l in 0..<laneCount {
+      guard laneCounts[l] >= 0 && laneCounts[l] <= count - offsets[l] else { return nil }
+      offsets[l + 1] = offsets[l] + laneCounts[l]
+    }
+    return offsets[laneCount] == count ? offsets : nil
+  }
+
+  /// Writes ids `0 ..< count` into `buffer`, of at least `count` elements, each at the next
+  /// place of its lane's slot (`offsets`, from ``_slots(count:laneCounts:)``). Every write is
+  /// checked against its lane's slot before it happens (no overrun) and every slot is checked
+  /// full afterwards (no underrun); returns whether all of them held. O(L + count).
+  internal static func _fill<Source: IntervalLaneSource>(
+    _ buffer: UnsafeMutableBufferPointer<Int32>, count: Int, from source: Source, offsets: [Int]
+  ) -> Bool {
+    let laneCount = offsets.count - 1
+    guard laneCount >= 0 && count >= 0 && buffer.count >= count && offsets[laneCount] == count else { return false }
+    return offsets.withUnsafeBufferPointer { offsets in
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: laneCount) { next in
+        // next[l]: where lane l's next id goes, from offsets[l] up to offsets[l + 1].
+        for l in 0..<laneCount { next.initializeElement(at: l, to: offsets[l]) }
+        for id in 0..<count {
+          let l = source.lane(id)
+          // Overrun: a lane outside the range, or more ids in it than its count.
+          guard l >= 0 && l < laneCount && next[l] < offsets[l + 1] else { return false }
+          buffer.initializeElement(at: next[l], to: Int32(truncatingIfNeeded: id))
+          next[l] += 1
         }
+        // Underrun: a slot left short. (With no overrun and `count` writes every slot is full,
+        // so this only confirms it.)
+        for l in 0..<laneCount where next[l] != offsets[l + 1] { return false }
+        return true
       }
     }
-    guard consistent else { return false }
+  }
+
+  /// Sets every lane to its slot of the filled `_ids` (`offsets`, exactly full) and its samples,
+  /// the bottom of every 16th id. O(L + count / 16).
+  internal mutating func _setLanes<Source: IntervalLaneSource>(offsets: [Int], from source: Source) {
     let step = 1 << Self._sampleShift
-    for l in 0..<laneCount {
+    for l in 0..<_lanes.count {
       let size = offsets[l + 1] - offsets[l]
-      let samples = stride(from: offsets[l], to: offsets[l + 1], by: step).map { source.maxY(Int(flat[$0])) }
+      let samples = stride(from: offsets[l], to: offsets[l + 1], by: step).map { source.maxY(Int(_ids[$0])) }
       _lanes[l] = _Lane(start: offsets[l], count: size, capacity: size, samples: samples)
     }
-    _ids = flat
     _waste = 0
-    return true
   }
 
   /// Calls `body` with the id of every element whose interval `[minY, maxY]` has

@@ -542,11 +542,12 @@ internal struct _Section: _SectionStorage {
   /// Places items `start ..< records.count` from the column state in `next` and
   /// `oneColumnPlaced` (reset for `start == 0`, restored from a checkpoint otherwise), writing
   /// each record whole into `records` (uninitialized memory is fine: records are trivial),
-  /// saving checkpoints, and indexing the items: appended to their lanes one by one
-  /// incrementally, and from scratch in one counting pass after placement, from each item's
-  /// lane written to a 2-byte-per-item scratch buffer (the counting pass then reads 2 bytes
-  /// per item, not the 40-byte records). Then sets `bottom` from the index, `laidOut`,
-  /// `validCount` and the height.
+  /// saving a checkpoint before each interval of 64 items, and indexing the items: appended to
+  /// their lanes one by one incrementally, and from scratch in one filling pass after
+  /// placement, from each item's lane written to a 2-byte-per-item scratch buffer and each
+  /// lane's count kept as lanes are assigned (the pass then reads 2 bytes per item, not the
+  /// 40-byte records, and needs no counting pass). Then sets `bottom` from the index,
+  /// `laidOut`, `validCount` and the height.
   ///
   /// The one placement loop of the waterfall, whether the records are already there
   /// (``_PlacedRecords``) or are made from the items as it goes (``_CheckedItems``, laying out
@@ -567,90 +568,130 @@ internal struct _Section: _SectionStorage {
       checkpoints.reserveCapacity((n / interval + 1) * c)
       checkpointCounts.reserveCapacity(n / interval + 1)
     }
-    // From scratch, the index is built after placement in one counting pass; incrementally,
-    // each placed item is appended to its lane.
+    // From scratch, the index is built after placement in one filling pass, from the lanes and
+    // the per-lane counts the loop writes; incrementally, each placed item is appended to its lane.
     let appendToIndex = start > 0
     let g = geometry
-    let keep = g.keepColumns
     let tracksMulti = Self.tracksMultiColumn(g)
-    let fourShortest = c == 4 && g.order == .shortestFirst && g.tolerance == 0
     var placedOneColumn = oneColumnPlaced
     var accepted = true
     // Lanes are column numbers, below `maximumColumns` = 2^16: two bytes hold any of them.
     withUnsafeTemporaryAllocation(of: UInt16.self, capacity: appendToIndex ? 0 : n) { lanes in
-      next.withUnsafeMutableBufferPointer { next in
-        for i in start..<n {
-          if i & (interval - 1) == 0 && (i >> Self.checkpointShift) == checkpointCounts.count {
-            checkpoints.append(contentsOf: next)
-            checkpointCounts.append(placedOneColumn)
-          }
-          guard var record = source.record(i) else { accepted = false; break }
-          let span = Int(record.span)
-          let maxY: Double
-          if span == 1 && c > 1 {
-            let j: Int
-            if keep && record.remembers && record.column >= 0 && Int(record.column) < c {
-              j = Int(record.column)
-            } else {
-              if fourShortest {
-                j = Self.shortestOfFour(next)
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: appendToIndex ? 0 : c) { laneCounts in
+        laneCounts.initialize(repeating: 0)
+        next.withUnsafeMutableBufferPointer { next in
+          /// Places items `range`, inside one checkpoint interval; false when `source` rejects
+          /// one. The flags are the pass's (`g.keepColumns`, `fourShortest`, `appendToIndex`);
+          /// a call that passes them as constants gets a copy of the loop that tests none of
+          /// them per item.
+          @inline(__always)
+          func placeRun(_ range: Range<Int>, keep: Bool, fourShortest: Bool, appendToIndex: Bool) -> Bool {
+            /// Puts item `i` in `lane` of the index, now or after the loop.
+            @inline(__always) func addToIndex(_ i: Int, lane: Int, maxY: Double) {
+              if appendToIndex {
+                index.append(i, lane: lane, maxY: maxY)
               } else {
-                switch g.order {
-                case .shortestFirst: j = Self.shortest(next, tolerance: g.tolerance)
-                case .leftToRight: j = placedOneColumn % c
-                case .rightToLeft: j = c - 1 - placedOneColumn % c
-                }
+                lanes[i] = UInt16(truncatingIfNeeded: lane)
+                laneCounts[lane] &+= 1
               }
-              if keep { record.remembers = true }
             }
-            placedOneColumn &+= 1
-            let y = next[j]
-            let h = record.height(atWidth: g.columnWidth)
-            maxY = y + h
-            record.y = y
-            record.height = h
-            record.column = Int32(truncatingIfNeeded: j)
-            next[j] = maxY + g.itemSpacing
-            if appendToIndex { index.append(i, lane: j, maxY: maxY) } else { lanes[i] = UInt16(truncatingIfNeeded: j) }
-          } else if span > 1 && span < c {
-            let s: Int, y: Double
-            if keep && record.remembers && record.column >= 0 && Int(record.column) + span <= c {
-              s = Int(record.column)
-              var top = next[s]
-              for j in (s + 1)..<(s + span) where next[j] > top { top = next[j] }
-              y = top
-            } else {
-              (s, y) = Self.lowestRun(next, span: span, tolerance: g.tolerance)
-              if keep { record.remembers = true }
+            for i in range {
+              guard var record = source.record(i) else { return false }
+              let span = Int(record.span)
+              let maxY: Double
+              if span == 1 && c > 1 {
+                // The tournament gives the column's y with it: no load of `next[j]`, whose
+                // address waits for `j`, on the chain from one item's y to the next one's.
+                let j: Int, y: Double
+                if keep && record.remembers && record.column >= 0 && Int(record.column) < c {
+                  j = Int(record.column)
+                  y = next[j]
+                } else {
+                  if fourShortest {
+                    (j, y) = Self.shortestOfFour(next)
+                  } else {
+                    switch g.order {
+                    case .shortestFirst: j = Self.shortest(next, tolerance: g.tolerance)
+                    case .leftToRight: j = placedOneColumn % c
+                    case .rightToLeft: j = c - 1 - placedOneColumn % c
+                    }
+                    y = next[j]
+                  }
+                  if keep { record.remembers = true }
+                }
+                placedOneColumn &+= 1
+                let h = record.height(atWidth: g.columnWidth)
+                maxY = y + h
+                record.y = y
+                record.height = h
+                record.column = Int32(truncatingIfNeeded: j)
+                next[j] = maxY + g.itemSpacing
+                addToIndex(i, lane: j, maxY: maxY)
+              } else if span > 1 && span < c {
+                let s: Int, y: Double
+                if keep && record.remembers && record.column >= 0 && Int(record.column) + span <= c {
+                  s = Int(record.column)
+                  var top = next[s]
+                  for j in (s + 1)..<(s + span) where next[j] > top { top = next[j] }
+                  y = top
+                } else {
+                  (s, y) = Self.lowestRun(next, span: span, tolerance: g.tolerance)
+                  if keep { record.remembers = true }
+                }
+                let h = record.height(atWidth: g.width(span: span))
+                maxY = y + h
+                record.y = y
+                record.height = h
+                record.column = Int32(truncatingIfNeeded: s)
+                let nextY = maxY + g.itemSpacing
+                for j in s..<(s + span) { next[j] = nextY }
+                addToIndex(i, lane: s, maxY: maxY)
+                if tracksMulti { multiColumn.append(Int32(truncatingIfNeeded: i)) }
+              } else {
+                var y = next[0]
+                for j in 1..<c where next[j] > y { y = next[j] }
+                let h = record.height(atWidth: g.fullWidth)
+                maxY = y + h
+                record.y = y
+                record.height = h
+                record.column = -1
+                record.remembers = false
+                let nextY = maxY + g.itemSpacing
+                for j in 0..<c { next[j] = nextY }
+                addToIndex(i, lane: 0, maxY: maxY)
+                if tracksMulti { multiColumn.append(Int32(truncatingIfNeeded: i)) }
+              }
+              records.initializeElement(at: i, to: record)
             }
-            let h = record.height(atWidth: g.width(span: span))
-            maxY = y + h
-            record.y = y
-            record.height = h
-            record.column = Int32(truncatingIfNeeded: s)
-            let nextY = maxY + g.itemSpacing
-            for j in s..<(s + span) { next[j] = nextY }
-            if appendToIndex { index.append(i, lane: s, maxY: maxY) } else { lanes[i] = UInt16(truncatingIfNeeded: s) }
-            if tracksMulti { multiColumn.append(Int32(truncatingIfNeeded: i)) }
-          } else {
-            var y = next[0]
-            for j in 1..<c where next[j] > y { y = next[j] }
-            let h = record.height(atWidth: g.fullWidth)
-            maxY = y + h
-            record.y = y
-            record.height = h
-            record.column = -1
-            record.remembers = false
-            let nextY = maxY + g.itemSpacing
-            for j in 0..<c { next[j] = nextY }
-            if appendToIndex { index.append(i, lane: 0, maxY: maxY) } else { lanes[i] = 0 }
-            if tracksMulti { multiColumn.append(Int32(truncatingIfNeeded: i)) }
+            return true
           }
-          records.initializeElement(at: i, to: record)
+          let fourShortest = c == 4 && g.order == .shortestFirst && g.tolerance == 0
+          // One checkpoint interval at a time: the checkpoint is saved before its first item,
+          // so the items themselves test nothing for it.
+          var i = start
+          while i < n {
+            if i & (interval - 1) == 0 && (i >> Self.checkpointShift) == checkpointCounts.count {
+              checkpoints.append(contentsOf: next)
+              checkpointCounts.append(placedOneColumn)
+            }
+            let run = i..<Swift.min(n, (i | (interval - 1)) + 1)
+            // Builds from scratch without `keepColumns`, the common case, get loops of their own.
+            let placed = switch (g.keepColumns, fourShortest, appendToIndex) {
+            case (false, true, false): placeRun(run, keep: false, fourShortest: true, appendToIndex: false)
+            case (false, false, false): placeRun(run, keep: false, fourShortest: false, appendToIndex: false)
+            default: placeRun(run, keep: g.keepColumns, fourShortest: fourShortest, appendToIndex: appendToIndex)
+            }
+            guard placed else { accepted = false; break }
+            i = run.upperBound
+          }
         }
-      }
-      if accepted && !appendToIndex {
-        index.replaceAll(count: n, from: _PlacedLanes(lanes: UnsafeBufferPointer(lanes), records: UnsafeBufferPointer(records)))
+        if accepted && !appendToIndex {
+          // An empty section's index has no lanes (`laneCount`), and none of the c counts.
+          let counts = UnsafeBufferPointer(rebasing: laneCounts[..<(n == 0 ? 0 : c)])
+          index.replaceAll(
+            count: n, from: _PlacedLanes(lanes: UnsafeBufferPointer(lanes), records: UnsafeBufferPointer(records)),
+            laneCounts: counts)
+        }
       }
     }
     guard accepted else { return false }
@@ -691,11 +732,13 @@ internal struct _Section: _SectionStorage {
     return bottom
   }
 
-  /// ``shortest(_:tolerance:)`` for four columns and no tolerance: the leftmost minimum, as a
-  /// tournament (the lower of each pair, then of the two winners, ties to the left) computed
-  /// without branches, which random heights mispredict. O(1).
+  /// ``shortest(_:tolerance:)`` for four columns and no tolerance, with that column's y: the
+  /// leftmost minimum, as a tournament (the lower of each pair, then of the two winners, ties to
+  /// the left) computed without branches, which random heights mispredict. The y is the
+  /// winner's own value, picked by the very comparisons that pick its column, so it is
+  /// `next[column]` to the bit (-0 and +0 included). O(1).
   @inlinable @inline(__always)
-  static func shortestOfFour(_ next: UnsafeMutableBufferPointer<Double>) -> Int {
+  static func shortestOfFour(_ next: UnsafeMutableBufferPointer<Double>) -> (column: Int, y: Double) {
     let a = next[0], b = next[1], c = next[2], d = next[3]
     // Each pair's index from its comparison as a 0 or 1 (a `Bool`'s byte: a ternary here
     // compiles to a branch), its lower value as a minimum (`min(x, y)` is `y < x ? y : x`: ties
@@ -703,7 +746,7 @@ internal struct _Section: _SectionStorage {
     @inline(__always) func bit(_ x: Bool) -> Int { Int(unsafeBitCast(x, to: UInt8.self)) }
     let left = bit(b < a), leftY = Swift.min(a, b)
     let right = 2 + bit(d < c), rightY = Swift.min(c, d)
-    return left + bit(rightY < leftY) * (right - left)
+    return (left + bit(rightY < leftY) * (right - left), Swift.min(leftY, rightY))
   }
 
   /// `shortestFirst`: the lowest j with `next[j] <= min(next) + tolerance`.
