@@ -3,10 +3,9 @@
 // Map:
 //   IntervalBounds           where a query reads an id's interval (public: a layout's own frames)
 //   IntervalIndex            lanes of ids; append / truncate / query (public), replaceAll (package)
-//   forEachOverlapping       per-lane binary searches, four lanes side by side (the samples'
-//                            tops, the samples, then the records' bottoms), each lane's run of
-//                            answers found, then a merge by id (linear for few lanes, a heap for
-//                            many)
+//   forEachOverlapping       per-lane binary searches, four lanes side by side (samples, then
+//                            the records' bottoms), each lane's run of answers found, then a
+//                            merge by id (linear for few lanes, a heap for many)
 //   IntervalLaneSource, _IntervalVisitor, _ClosureInterval*   plumbing for the layouts and tests
 //
 // Storage: every lane's ids in one buffer, each lane in a region of its own with room to grow;
@@ -125,51 +124,21 @@ public struct IntervalIndex: Sendable {
   @usableFromInline
   internal var _waste = 0
 
-  /// A lane: its region of `_ids`, its samples, and the samples' tops.
+  /// A lane: its region of `_ids`, and its samples.
   @usableFromInline
   internal struct _Lane: Sendable, Equatable {
     @usableFromInline var start: Int
     @usableFromInline var count: Int
     @usableFromInline var capacity: Int
-    /// The bottom (`maxY`) of every 16th element: a small, dense array the middle steps of a
+    /// The bottom (`maxY`) of every 16th element: a small, dense array the first steps of a
     /// search run in, so that a query on a large lane touches the ids and the layout's records
     /// only in its last four steps. Half a byte per element; exactly `(count + 15) / 16` of them.
     @usableFromInline var samples: [Double] = []
-    /// Every 16th sample, `samples[16j]` (the bottom of every 256th element): the first steps
-    /// of a search, in an array small enough to stay in cache between queries (8 KB a lane at a
-    /// quarter of a million elements), so that a search reads only the sixteen samples a top
-    /// leaves, two cache lines, from the samples. A binary search over the samples alone took
-    /// its last seven or so steps in lines no other query had touched lately: 27 of a random
-    /// query's 58 last-level misses at 1M. Exactly `(samples.count + 15) / 16` of them.
-    @usableFromInline var tops: [Double] = []
     @inlinable init(start: Int, count: Int, capacity: Int, samples: [Double] = []) {
       self.start = start
       self.count = count
       self.capacity = capacity
       self.samples = samples
-      self.tops = Self._tops(of: samples)
-    }
-
-    /// Every 16th of `samples`.
-    ///
-    /// - Complexity: O(samples.count / 16).
-    @inlinable
-    static func _tops(of samples: [Double]) -> [Double] {
-      stride(from: 0, to: samples.count, by: 1 << IntervalIndex._sampleShift).map { samples[$0] }
-    }
-
-    /// Copies the samples at `range` (sample indices) that are tops into ``tops``: what a
-    /// writer of samples in place calls afterwards.
-    ///
-    /// - Complexity: O(range.count / 16).
-    @inlinable
-    mutating func _updateTops(samples range: Range<Int>) {
-      let shift = IntervalIndex._sampleShift
-      var j = (range.lowerBound + (1 << shift) - 1) >> shift
-      while j < tops.count && j << shift < range.upperBound {
-        tops[j] = samples[j << shift]
-        j += 1
-      }
     }
   }
 
@@ -215,10 +184,7 @@ public struct IntervalIndex: Sendable {
     var start = _lanes[lane].start
     let count = _lanes[lane].count
     if count == _lanes[lane].capacity { start = _grow(lane) }
-    if count & ((1 << Self._sampleShift) - 1) == 0 {
-      if count & ((1 << (2 * Self._sampleShift)) - 1) == 0 { _lanes[lane].tops.append(maxY) }
-      _lanes[lane].samples.append(maxY)
-    }
+    if count & ((1 << Self._sampleShift) - 1) == 0 { _lanes[lane].samples.append(maxY) }
     _ids[start + count] = Int32(truncatingIfNeeded: id)
     _lanes[lane].count = count + 1
   }
@@ -276,7 +242,6 @@ public struct IntervalIndex: Sendable {
       _lanes[lane].count = cut
       let keep = (cut + (1 << Self._sampleShift) - 1) >> Self._sampleShift
       _lanes[lane].samples.removeSubrange(keep...)
-      _lanes[lane].tops.removeSubrange(((keep + (1 << Self._sampleShift) - 1) >> Self._sampleShift)...)
     }
   }
 
@@ -291,7 +256,6 @@ public struct IntervalIndex: Sendable {
       for lane in _lanes.indices {
         _lanes[lane].count = 0
         _lanes[lane].samples.removeAll(keepingCapacity: true)
-        _lanes[lane].tops.removeAll(keepingCapacity: true)
       }
     }
   }
@@ -438,7 +402,7 @@ public struct IntervalIndex: Sendable {
     let laneCount = lanes.count
     if laneCount == 1 {
       let lane = _lane(0, of: lanes, in: ids)
-      var p = _levels(lanes[0]) { _start(lane, $0, $1, lower, after, bounds) }
+      var p = lanes[0].samples.withUnsafeBufferPointer { _start(lane, $0, lower, after, bounds) }
       while p < lane.count, bounds.minY(Int(lane[p])) < upper {
         if !visitor.visit(Int(lane[p])) { return }
         p += 1
@@ -472,17 +436,15 @@ public struct IntervalIndex: Sendable {
 
   /// ``_start(_:_:_:_:_:)`` of every lane (without `after`), the lanes searched side by side,
   /// four at a time: each round takes one step in each of the four lanes, and a step picks its
-  /// half with a conditional move, not a jump, so the four lanes' loads (the tops, the samples,
-  /// then in the last four steps an id and its record's bottom) do not wait on each other and
-  /// their cache misses overlap. Searched one after the other, each lane's misses waited for
-  /// the previous lane's. Writes lane `l`'s first position ending below `lower` to `starts[l]`.
+  /// half with a conditional move, not a jump, so the four lanes' loads (the samples, then in
+  /// the last four steps an id and its record's bottom) do not wait on each other and their
+  /// cache misses overlap. Searched one after the other, each lane's misses waited for the
+  /// previous lane's. Writes lane `l`'s first position ending below `lower` to `starts[l]`.
   ///
-  /// Three levels, each a binary search over sixteen candidates the level above leaves (the
-  /// first over all the tops): the tops, which stay in cache; the samples, two cache lines;
-  /// the ids and their records' bottoms. Each search keeps a position known to end at or above
-  /// `lower` (or one before the window) and a count of candidates after it, so that sixteen
-  /// candidates take exactly four steps. Every position read is inside its array, whatever the
-  /// samples and the bounds say.
+  /// Each search keeps a position known to end at or above `lower` (or one before the window)
+  /// and a count of candidates after it, so that the sixteen candidates a sample leaves take
+  /// exactly four steps. Every position read is inside its lane, whatever the samples and the
+  /// bounds say.
   ///
   /// - Complexity: O(L·log n), as L calls of ``_start(_:_:_:_:_:)``; reads four bounds a lane.
   @inlinable
@@ -499,41 +461,35 @@ public struct IntervalIndex: Sendable {
       let l0 = first, l1 = Swift.min(first + 1, last), l2 = Swift.min(first + 2, last), l3 = Swift.min(first + 3, last)
       let i0 = _lane(l0, of: lanes, in: ids), i1 = _lane(l1, of: lanes, in: ids)
       let i2 = _lane(l2, of: lanes, in: ids), i3 = _lane(l3, of: lanes, in: ids)
-      _levels(lanes[l0]) { t0, s0 in
-      _levels(lanes[l1]) { t1, s1 in
-      _levels(lanes[l2]) { t2, s2 in
-      _levels(lanes[l3]) { t3, s3 in
-        // Lane k's search: every candidate at or before b_k is at or below lower, and n_k - 1
-        // candidates are left after it; the first above lower is b_k + 1 once n_k is 1.
+      lanes[l0].samples.withUnsafeBufferPointer { s0 in
+      lanes[l1].samples.withUnsafeBufferPointer { s1 in
+      lanes[l2].samples.withUnsafeBufferPointer { s2 in
+      lanes[l3].samples.withUnsafeBufferPointer { s3 in
+        // The samples: the first above lower, q, is b + 1 once n is 1. b starts one before
+        // the samples; every sample at or before b is at or below lower.
         var b0 = -1, b1 = -1, b2 = -1, b3 = -1
-        var n0 = t0.count + 1, n1 = t1.count + 1, n2 = t2.count + 1, n3 = t3.count + 1
-        func narrow(
-          _ k0: (Int) -> Double, _ k1: (Int) -> Double, _ k2: (Int) -> Double, _ k3: (Int) -> Double
-        ) {
-          while n0 > 1 || n1 > 1 || n2 > 1 || n3 > 1 {
-            if n0 > 1 { let h = n0 &>> 1; b0 = k0(b0 &+ h) > lower ? b0 : b0 &+ h; n0 &-= h }
-            if n1 > 1 { let h = n1 &>> 1; b1 = k1(b1 &+ h) > lower ? b1 : b1 &+ h; n1 &-= h }
-            if n2 > 1 { let h = n2 &>> 1; b2 = k2(b2 &+ h) > lower ? b2 : b2 &+ h; n2 &-= h }
-            if n3 > 1 { let h = n3 &>> 1; b3 = k3(b3 &+ h) > lower ? b3 : b3 &+ h; n3 &-= h }
-          }
+        var n0 = s0.count + 1, n1 = s1.count + 1, n2 = s2.count + 1, n3 = s3.count + 1
+        while n0 > 1 || n1 > 1 || n2 > 1 || n3 > 1 {
+          if n0 > 1 { let h = n0 &>> 1; b0 = s0[b0 &+ h] > lower ? b0 : b0 &+ h; n0 &-= h }
+          if n1 > 1 { let h = n1 &>> 1; b1 = s1[b1 &+ h] > lower ? b1 : b1 &+ h; n1 &-= h }
+          if n2 > 1 { let h = n2 &>> 1; b2 = s2[b2 &+ h] > lower ? b2 : b2 &+ h; n2 &-= h }
+          if n3 > 1 { let h = n3 &>> 1; b3 = s3[b3 &+ h] > lower ? b3 : b3 &+ h; n3 &-= h }
         }
-        // The level below's window once the first above lower at this level is q: entry 16q
-        // below is the one q stands for, so everything up to 16(q-1) is at or below lower and
-        // the first above it is after that, up to 16q or the end (b one before the window, n
-        // its length + 1).
+        // samples[q] is the bottom of position 16q: every position up to 16(q-1) ends at or
+        // above lower, and position 16q (if any) ends below it. The window is the positions
+        // after 16(q-1) up to 16q, or the lane's end: b one before it, n its length + 1.
         func window(_ q: Int, _ count: Int) -> (b: Int, n: Int) {
           let (low, high) = _sampleWindow(q, count: count)
           return (low - 1, high - low + 1)
         }
-        narrow({ t0[$0] }, { t1[$0] }, { t2[$0] }, { t3[$0] })
-        (b0, n0) = window(b0 + 1, s0.count); (b1, n1) = window(b1 + 1, s1.count)
-        (b2, n2) = window(b2 + 1, s2.count); (b3, n3) = window(b3 + 1, s3.count)
-        narrow({ s0[$0] }, { s1[$0] }, { s2[$0] }, { s3[$0] })
         (b0, n0) = window(b0 + 1, i0.count); (b1, n1) = window(b1 + 1, i1.count)
         (b2, n2) = window(b2 + 1, i2.count); (b3, n3) = window(b3 + 1, i3.count)
-        narrow(
-          { bounds.maxY(Int(i0[$0])) }, { bounds.maxY(Int(i1[$0])) },
-          { bounds.maxY(Int(i2[$0])) }, { bounds.maxY(Int(i3[$0])) })
+        while n0 > 1 || n1 > 1 || n2 > 1 || n3 > 1 {
+          if n0 > 1 { let h = n0 &>> 1; b0 = bounds.maxY(Int(i0[b0 &+ h])) > lower ? b0 : b0 &+ h; n0 &-= h }
+          if n1 > 1 { let h = n1 &>> 1; b1 = bounds.maxY(Int(i1[b1 &+ h])) > lower ? b1 : b1 &+ h; n1 &-= h }
+          if n2 > 1 { let h = n2 &>> 1; b2 = bounds.maxY(Int(i2[b2 &+ h])) > lower ? b2 : b2 &+ h; n2 &-= h }
+          if n3 > 1 { let h = n3 &>> 1; b3 = bounds.maxY(Int(i3[b3 &+ h])) > lower ? b3 : b3 &+ h; n3 &-= h }
+        }
         starts[l0] = b0 + 1
         starts[l1] = b1 + 1
         starts[l2] = b2 + 1
@@ -544,14 +500,6 @@ public struct IntervalIndex: Sendable {
       }
       first += 4
     }
-  }
-
-  /// Calls `body` with a lane's tops and samples, open.
-  @inlinable @inline(__always)
-  internal static func _levels<R>(
-    _ lane: _Lane, _ body: (UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>) -> R
-  ) -> R {
-    lane.tops.withUnsafeBufferPointer { tops in lane.samples.withUnsafeBufferPointer { body(tops, $0) } }
   }
 
   /// Lane `l`'s ids in the open buffer `ids`, clamped to it.
@@ -586,20 +534,17 @@ public struct IntervalIndex: Sendable {
   }
 
   /// The first position of a lane whose interval ends below `lower` and whose id is greater
-  /// than `after`: binary searches, since both bottoms and ids increase along a lane. The tops
-  /// narrow the search to sixteen samples, and the samples to sixteen positions, before it
-  /// reads any id.
+  /// than `after`: binary searches, since both bottoms and ids increase along a lane. The
+  /// samples narrow the first search to sixteen positions before it reads any id.
   ///
-  /// The result is in `0 ... lane.count` whatever the tops, the samples and the bounds say:
-  /// each window is clamped to its array.
+  /// The result is in `0 ... lane.count` whatever the samples and the bounds say: the window
+  /// the samples pick is clamped to the lane.
   @inlinable
   internal static func _start<Bounds: IntervalBounds>(
-    _ lane: UnsafeBufferPointer<Int32>, _ tops: UnsafeBufferPointer<Double>, _ samples: UnsafeBufferPointer<Double>,
+    _ lane: UnsafeBufferPointer<Int32>, _ samples: UnsafeBufferPointer<Double>,
     _ lower: Double, _ after: Int, _ bounds: Bounds
   ) -> Int {
-    let (sampleLow, sampleHigh) = _sampleWindow(tops._firstIndex { $0 > lower }, count: samples.count)
-    let q = sampleLow + UnsafeBufferPointer(rebasing: samples[sampleLow..<sampleHigh])._firstIndex { $0 > lower }
-    let (low, high) = _sampleWindow(q, count: lane.count)
+    let (low, high) = _sampleWindow(samples._firstIndex { $0 > lower }, count: lane.count)
     let p = low + UnsafeBufferPointer(rebasing: lane[low..<high])._firstIndex { bounds.maxY(Int($0)) > lower }
     return _skip(lane, from: p, after: after)
   }
@@ -607,9 +552,7 @@ public struct IntervalIndex: Sendable {
   /// The positions of a lane of `count` elements that can hold the first one ending below a
   /// bound, when `q` is the first sample above it: samples[q] is the bottom of lane[16q], so
   /// every position up to 16(q-1) ends at or above the bound, and position 16q (if any) below
-  /// it. Clamped to the lane whatever `q` is. The same holds one level up: with `q` the first
-  /// top above the bound and `count` the number of samples, the samples that can hold the
-  /// first one above it (tops[q] is samples[16q]).
+  /// it. Clamped to the lane whatever `q` is.
   ///
   /// - Complexity: O(1).
   @inlinable @inline(__always)
@@ -773,7 +716,7 @@ extension IntervalIndex {
 
   /// Checks the storage (regions disjoint, inside the buffer, waste accounted for) and the lane
   /// invariant against `bounds`: ids increase, both ends never decrease, and every lane has its
-  /// samples, each its element's bottom, and its tops, every 16th sample. Returns the first violation as a message, or `nil`.
+  /// samples, each its element's bottom. Returns the first violation as a message, or `nil`.
   ///
   /// - Complexity: O(n + L·log L).
   package func _violation<Bounds: IntervalBounds>(in bounds: Bounds) -> String? {
@@ -794,7 +737,6 @@ extension IntervalIndex {
         bounds.maxY(Int(lane[$0]))
       }
       if expected != _lanes[laneNumber].samples { return "lane \(laneNumber): samples out of date" }
-      if _Lane._tops(of: expected) != _lanes[laneNumber].tops { return "lane \(laneNumber): tops out of date" }
       for p in lane.indices.dropFirst() {
         let a = Int(lane[p - 1]), b = Int(lane[p])
         if a >= b { return "lane \(laneNumber): ids \(a), \(b) not increasing" }

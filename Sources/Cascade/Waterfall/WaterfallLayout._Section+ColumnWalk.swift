@@ -20,9 +20,9 @@
 //   - the state of a clean column before item t, needed by a spanning item that also covers a
 //     dirty one: `cur[j]` holds it as of item `src[j]`; a one-column item of lane j between
 //     `src[j]` and t is later, and a binary search in the lane finds the last one.
-// What it writes: the moved records, the lanes' samples of them (and the tops among those), the
-// checkpoints it passes (each dirty column its own entry, as its run crosses them), and the live
-// column state when it reaches the end.
+// What it writes: the moved records, the lanes' samples of them, the checkpoints it passes (each
+// dirty column its own entry, as its run crosses them), and the live column state when it
+// reaches the end.
 //
 // Cost: O(c + B + m·log n) to start at a changed item (a checkpoint restored and at most
 // B = 64 items replayed), then O(1) per moved one-column item, O(k + log n) per moved k-column
@@ -182,7 +182,6 @@ extension _Section {
       func sample(_ l: Int, _ position: Int, _ maxY: Double) {
         if position & 15 == 0 && position >> 4 < lanes[l].samples.count {
           lanes[l].samples[position >> 4] = maxY
-          lanes[l]._updateTops(samples: (position >> 4)..<((position >> 4) + 1))
         }
       }
       // Per dirty column j, checkpoints 0 ... wrote[j] hold the walk's state of j, and j's next
@@ -351,8 +350,6 @@ extension _Section {
             }
             return (p, next, last, moved, false)
           }
-          // The samples the loop wrote, positions first ..< p, into the tops.
-          lanes[l]._updateTops(samples: ((first + 15) >> 4)..<((p + 15) >> 4))
           if moved > 0 {
             placed += moved
             src[l] = last
