@@ -227,7 +227,7 @@ internal struct _ClosureSink: _ElementSink {
 /// answer into the stage, a plain store, and the stage goes to the buffer in one
 /// `append(contentsOf:)` when full and at the end. An `append` per answer paid a uniqueness
 /// check (a runtime call, with every live register saved around it) and a capacity check each
-/// time: about a third of the instructions of the rect query's merge.
+/// time: about a quarter of the instructions of the rect query's merge.
 ///
 /// The stage is a stack allocation (``withStage(_:)``) that the sink points into, so a sink is
 /// made inside that closure and dies there, like the visitors that point at it.
