@@ -123,6 +123,53 @@ struct IntervalIndexTests {
     #expect(longRuns > 10, "seed \(seed): only \(longRuns) ranges with runs past the scan")
   }
 
+  /// Lanes long enough for long sample arrays (the bottom of every 16th element of a lane, the
+  /// searches' first steps): ranges starting at a sample or any bottom, or just beside one, or
+  /// anywhere, against a scan; after appends, after a truncation and after appending again,
+  /// with the invariant check (samples included) each time. The seed is in every failure's
+  /// message.
+  @Test(arguments: [1, 2, 3, 4] as [UInt64])
+  func longLanesMatchAScan(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    let lanes = [1, 3, 4, 6][Int(seed - 1)]
+    var index = IntervalIndex(laneCount: lanes)
+    var spans: [(minY: Double, maxY: Double)] = []
+    var laneNext = Array(repeating: 0.0, count: lanes)
+    func grow(by count: Int) {
+      for id in spans.count..<(spans.count + count) {
+        let lane = rng.int(0...lanes - 1)
+        let y = laneNext[lane] + (rng.chance(0.2) ? 0 : rng.double(0...20))
+        let h = rng.chance(0.1) ? 0 : rng.double(0...(rng.chance(0.5) ? 5 : 300))
+        spans.append((y, y + h))
+        laneNext[lane] = y + h
+        index.append(id, lane: lane, maxY: y + h)
+      }
+    }
+    for round in 0..<3 {
+      grow(by: 12_000)
+      #expect(index._violation(bounds: { spans[$0] }) == nil, "seed \(seed), round \(round)")
+      let samples = index._lanes.flatMap(\.samples)
+      #expect(samples.count >= 100 * lanes, "seed \(seed): only \(samples.count) samples")
+      for _ in 0..<60 {
+        let b = [samples, spans.map(\.maxY)][rng.int(0...1)].randomElement(using: &rng)!
+        let lower = [b, b.nextDown, b.nextUp, rng.double(-10...(laneNext.max()! + 10))][rng.int(0...3)]
+        let upper = lower + [0, 1, 50, 3_000][rng.int(0...3)]
+        let after = rng.chance(0.2) ? rng.int(0...spans.count) : -1
+        var fast: [Int] = []
+        index.forEachOverlapping(lower, upper, after: after, bounds: { spans[$0] }) { fast.append($0); return true }
+        let slow = spans.indices.filter { spans[$0].maxY > lower && spans[$0].minY < upper && $0 > after }
+        #expect(fast == slow, "seed \(seed), round \(round), range \(lower)..<\(upper) after \(after)")
+      }
+      // Truncate somewhere in the second half, then grow again in the next round.
+      let cut = rng.int((spans.count / 2)...spans.count)
+      index.removeAll(from: cut)
+      spans.removeSubrange(cut...)
+      laneNext = Array(repeating: 0.0, count: lanes)
+      for (l, ids) in index._laneContents.enumerated() { if let last = ids.last { laneNext[l] = spans[last].maxY } }
+      #expect(index._violation(bounds: { spans[$0] }) == nil, "seed \(seed), round \(round), cut at \(cut)")
+    }
+  }
+
   @Test func truncationThenAppendingAgain() {
     var index = IntervalIndex(laneCount: 2)
     let spans: [(minY: Double, maxY: Double)] = [(0, 10), (0, 5), (10, 20), (6, 8)]

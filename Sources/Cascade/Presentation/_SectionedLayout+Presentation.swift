@@ -38,10 +38,11 @@ extension _SectionedLayout {
   func elements(in rect: Rect, _ p: _Presentation, into buffer: inout [LayoutAttributes]) {
     if p.isIdentity { elements(in: rect, into: &buffer); return }
     let cw = _contentWidth(p)
-    var sink = _PresentedSink(inner: _ArraySink(), p, cw, rect)
-    swap(&sink.inner.buffer, &buffer)
-    Self._query(sections, origins, p.searchRect(rect, contentWidth: cw), after: nil, into: &sink)
-    swap(&sink.inner.buffer, &buffer)
+    _ArraySink.withStage { stage in
+      var sink = _PresentedSink(inner: _ArraySink(appendingTo: &buffer, stage: stage), p, cw, rect)
+      Self._query(sections, origins, p.searchRect(rect, contentWidth: cw), after: nil, into: &sink)
+      sink.inner.finish(into: &buffer)
+    }
   }
 
   /// The viewport query of `Docs/Spec/Waterfall.md`: the rect query of `viewport` with every
@@ -55,20 +56,21 @@ extension _SectionedLayout {
     let search = p.searchRect(viewport, contentWidth: cw)
     let pinY = p.internalRect(viewport, contentWidth: cw).minY
     guard !search.minY.isNaN, !search.maxY.isNaN, !search.minX.isNaN, !search.maxX.isNaN, !pinY.isNaN else { return }
-    var sink = _PresentedSink(inner: _ArraySink(), p, cw, viewport)
-    swap(&sink.inner.buffer, &buffer)
-    let top = search.minY, bottom = search.maxY
-    var s = origins.firstSection(endingAfter: top - origins.slack(top, bottom))
-    while s < sections.count {
-      let y0 = origins.origin(of: s)
-      if !(y0 < bottom + origins.slack(top, bottom, y0)) { break }
-      if sections[s].height != 0 {
-        if let header = Self._pinnedHeader(s, sections, y0, pinY), !sink.take(header) { break }
-        if !Self._forEach(sections, origins, section: s, y0: y0, search, after: .header(s), into: &sink) { break }
+    _ArraySink.withStage { stage in
+      var sink = _PresentedSink(inner: _ArraySink(appendingTo: &buffer, stage: stage), p, cw, viewport)
+      let top = search.minY, bottom = search.maxY
+      var s = origins.firstSection(endingAfter: top - origins.slack(top, bottom))
+      while s < sections.count {
+        let y0 = origins.origin(of: s)
+        if !(y0 < bottom + origins.slack(top, bottom, y0)) { break }
+        if sections[s].height != 0 {
+          if let header = Self._pinnedHeader(s, sections, y0, pinY), !sink.take(header) { break }
+          if !Self._forEach(sections, origins, section: s, y0: y0, search, after: .header(s), into: &sink) { break }
+        }
+        s += 1
       }
-      s += 1
+      sink.inner.finish(into: &buffer)
     }
-    swap(&sink.inner.buffer, &buffer)
   }
 
   /// Section `s`'s header at its pinned frame against a viewport whose top, in the storage's
