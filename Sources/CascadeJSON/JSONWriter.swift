@@ -43,20 +43,14 @@ public struct JSONWriter: Sendable {
   @usableFromInline static var _maximumNumberLength: Int { 32 }
 
   /// Writes ``format(_:)``'s text of `value` at `p` (room for ``_maximumNumberLength`` bytes) and
-  /// returns its length. Integral values below 2^53 are written as integers, the other values
-  /// from 2^-5 to 2^53 by ``_writeShortest(_:to:)`` (the standard library's digits, computed
-  /// exactly in fixed point); the rest by the standard library's shortest round-trip
-  /// formatting (`Double.write(to:)`, the digits of `description`) straight into the buffer,
-  /// then a trailing `.0` dropped.
+  /// returns its length. Values from 2^-5 to 2^53 and +0 by ``_writeShortest(_:to:)`` (the
+  /// standard library's digits, computed exactly in fixed point; integers as integers); the
+  /// rest by the standard library's shortest round-trip formatting (`Double.write(to:)`, the
+  /// digits of `description`) straight into the buffer, then a trailing `.0` dropped.
   ///
   /// - Complexity: O(1).
   @inlinable
   static func _write(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
-    // Integral below 2^53 (but not -0): one truncating conversion tests it, no call to `trunc`.
-    if Swift.abs(value) < 0x1p53 {
-      let integer = Int64(value)
-      if Double(integer) == value && !(integer == 0 && value.sign == .minus) { return _write(integer, to: p) }
-    }
     if let count = _writeShortest(value, to: p) { return count }
     var sink = _ASCIISink(p)
     value.write(to: &sink)
