@@ -126,6 +126,7 @@ struct PresentationRandomizedTests {
       let fast = layout.elements(in: rect)
       let slow = bruteForceQuery(reported, rect)
       if fast != slow { return "query \(rect): \(fast.map(\.path)) != \(slow.map(\.path))" }
+      if let diff = pagingDifference(layout, rect, limit: rng.int(1...7), expected: slow) { return diff }
       let point = Point(x: rect.minX + rect.width / 3, y: rect.minY + rect.height / 2)
       if layout.element(at: point) != bruteForcePoint(reported, point) { return "point \(point)" }
       let pinned = layout.elements(inViewport: rect, pinningHeaders: true)
