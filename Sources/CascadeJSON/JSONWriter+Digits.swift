@@ -29,6 +29,14 @@ extension JSONWriter {
   /// - Complexity: O(1): two 64×64-bit multiplications, a few divisions by constants.
   @inlinable
   static func _writeShortest(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int? {
+    _writeShortestInline(value, to: p)
+  }
+
+  /// ``_writeShortest(_:to:)``, always inlined (see ``_writeInline(_:to:)``).
+  ///
+  /// - Complexity: O(1).
+  @inlinable @inline(__always)
+  static func _writeShortestInline(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int? {
     let bits = value.bitPattern
     let exponent = Int(truncatingIfNeeded: (bits >> 52) & 0x7FF) &- 1023
     // value in [2^exponent, 2^(exponent + 1)); from 2^53 up the standard library writes an

@@ -51,7 +51,16 @@ public struct JSONWriter: Sendable {
   /// - Complexity: O(1).
   @inlinable
   static func _write(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
-    if let count = _writeShortest(value, to: p) { return count }
+    _writeInline(value, to: p)
+  }
+
+  /// ``_write(_:to:)`` with the fixed-point path inlined into the caller: for the loops that
+  /// write many numbers from one place (a frame's four).
+  ///
+  /// - Complexity: O(1).
+  @inlinable @inline(__always)
+  static func _writeInline(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    if let count = _writeShortestInline(value, to: p) { return count }
     var sink = _ASCIISink(p)
     value.write(to: &sink)
     var count = sink.count
