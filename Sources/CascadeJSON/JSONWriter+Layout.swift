@@ -137,7 +137,7 @@ extension JSONWriter {
   /// The `elements` key and array: runs of elements without ids staged in bulk, the others
   /// (and the failure on a frame that is not finite) one by one.
   private mutating func _elements(_ elements: [LayoutAttributes], of layout: WaterfallLayout?) throws(JSONError) {
-    key("elements")
+    _key("elements")
     beginArray()
     var i = 0
     while true {

@@ -151,6 +151,23 @@ public struct JSONWriter: Sendable {
     needsComma = false
   }
 
+  /// Writes a key of the protocol's own (a literal with nothing to escape) and its colon: one
+  /// copy, no `String` and no scan for escapes.
+  ///
+  /// - Complexity: O(k) for a key of k bytes.
+  @inlinable
+  mutating func _key(_ key: StaticString) {
+    separate()
+    _append(maximum: key.utf8CodeUnitCount &+ 3) { p in
+      p[0] = UInt8(ascii: "\"")
+      let n = 1 &+ Self._copy(key, to: p + 1)
+      p[n] = UInt8(ascii: "\"")
+      p[n &+ 1] = UInt8(ascii: ":")
+      return n &+ 2
+    }
+    needsComma = false
+  }
+
   /// Writes a finite number (see ``format(_:)``).
   ///
   /// - Complexity: O(1).
