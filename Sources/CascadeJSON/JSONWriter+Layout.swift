@@ -72,13 +72,13 @@ extension JSONWriter {
   /// bytes of `key`, `integer`, `string` and `frame` called in turn. Returns the length.
   static func _write(element path: ElementPath, frame: Rect, to p: UnsafeMutablePointer<UInt8>) -> Int {
     var n = _copy(#"{"section":"#, to: p)
-    n += _write(Int64(path.section), to: p + n)
+    n += _write(index: path.section, to: p + n)
     switch path.kind {
     case .header: n += _copy(#","kind":"header""#, to: p + n)
     case .footer: n += _copy(#","kind":"footer""#, to: p + n)
     case .item:
       n += _copy(#","kind":"item","item":"#, to: p + n)
-      n += _write(Int64(path.item), to: p + n)
+      n += _write(index: path.item, to: p + n)
     }
     n += _copy(#","frame":"#, to: p + n)
     n += _write(frame, to: p + n)

@@ -83,6 +83,18 @@ public struct JSONWriter: Sendable {
     return _writeDigits(magnitude, count: _decimalDigitCount(magnitude), to: p)
   }
 
+  /// Writes an index (a section or an item) at `p`, as the `Int64` writer would, and returns
+  /// its length: inlined, the digits of a non-negative index straight away (a negative one,
+  /// which no layout answers, by the `Int64` writer).
+  ///
+  /// - Complexity: O(1).
+  @inlinable @inline(__always)
+  static func _write(index: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    guard index >= 0 else { return _write(Int64(index), to: p) }
+    let value = UInt64(truncatingIfNeeded: index)
+    return _writeDigits(value, count: _decimalDigitCount(value), to: p)
+  }
+
   /// Appends what `body` writes at the pointer it is given (at most `maximum` bytes; `body`
   /// returns how many): one copy into `bytes` for a whole element or frame.
   ///
