@@ -14,11 +14,11 @@ extension JSONWriter {
   /// one, a short binary fraction as its exact decimal, and the rest by the search below.
   ///
   /// In that range `value = m / 2^k` with a 53-bit m and 0 ≤ k ≤ 57, so for a non-integer the
-  /// value and both
-  /// ends of the interval of reals that read back to it (half an ulp either side, a quarter
-  /// below a power of two; the ends included when m is even, since a correctly rounding reader
-  /// rounds a tie to the even significand) are multiples of 2^-(k+2): scaled by 10^n (n
-  /// fraction digits, enough for 17 significant digits) they are exact 128-bit integers. The
+  /// value and both ends of the interval of reals that read back to it (half an ulp either
+  /// side, a quarter below a power of two; the ends included when m is even, since a correctly
+  /// rounding reader rounds a tie to the even significand) are multiples of 2^-(k+2): scaled by
+  /// 10^n (n fraction digits, enough for 17 significant digits) they are exact 128-bit
+  /// integers. The
   /// candidates with n fraction digits are the integers between the scaled ends; the shortest
   /// are the multiples of the largest power of ten among them, and the answer is the one the
   /// exact value rounds to (half to even), held inside the interval. No integer lies in the
