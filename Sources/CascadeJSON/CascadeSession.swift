@@ -57,7 +57,7 @@ public struct CascadeSession: Sendable {
       let request: SessionRequest
       if let page = SessionRequest.fastPage(line) { request = page } else { request = try SessionRequest(json: JSONParser.parse(line)) }
       writer.beginObject()
-      writer.key("ok"); writer.bool(true)
+      writer._key("ok"); writer.bool(true)
       try handle(request, into: &writer)
       writer.endObject()
     } catch {
@@ -144,7 +144,7 @@ public struct CascadeSession: Sendable {
       page.reserveCapacity(Swift.min(limit, 1024))
       let more = layout.page(in: rect, after: after, limit: limit, into: &page)
       try writer.elements(page, of: layout)
-      writer.key("next")
+      writer._key("next")
       if more, let last = page.last {
         // The token is digits, letters and dots: nothing to escape, so it goes straight in.
         writer.separate()

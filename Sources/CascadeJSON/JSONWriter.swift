@@ -43,21 +43,24 @@ public struct JSONWriter: Sendable {
   @usableFromInline static var _maximumNumberLength: Int { 32 }
 
   /// Writes ``format(_:)``'s text of `value` at `p` (room for ``_maximumNumberLength`` bytes) and
-  /// returns its length. Integral values below 2^53 are written as integers, the other values
-  /// from 2^-5 to 2^53 by ``_writeShortest(_:to:)`` (the standard library's digits, computed
-  /// exactly in fixed point); the rest by the standard library's shortest round-trip
-  /// formatting (`Double.write(to:)`, the digits of `description`) straight into the buffer,
-  /// then a trailing `.0` dropped.
+  /// returns its length. Values from 2^-5 to 2^53 and +0 by ``_writeShortest(_:to:)`` (the
+  /// standard library's digits, computed exactly in fixed point; integers as integers); the
+  /// rest by the standard library's shortest round-trip formatting (`Double.write(to:)`, the
+  /// digits of `description`) straight into the buffer, then a trailing `.0` dropped.
   ///
   /// - Complexity: O(1).
   @inlinable
   static func _write(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
-    // Integral below 2^53 (but not -0): one truncating conversion tests it, no call to `trunc`.
-    if Swift.abs(value) < 0x1p53 {
-      let integer = Int64(value)
-      if Double(integer) == value && !(integer == 0 && value.sign == .minus) { return _write(integer, to: p) }
-    }
-    if let count = _writeShortest(value, to: p) { return count }
+    _writeInline(value, to: p)
+  }
+
+  /// ``_write(_:to:)`` with the fixed-point path inlined into the caller: for the loops that
+  /// write many numbers from one place (a frame's four).
+  ///
+  /// - Complexity: O(1).
+  @inlinable @inline(__always)
+  static func _writeInline(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    if let count = _writeShortestInline(value, to: p) { return count }
     var sink = _ASCIISink(p)
     value.write(to: &sink)
     var count = sink.count
@@ -78,6 +81,18 @@ public struct JSONWriter: Sendable {
       return 1 &+ _writeDigits(magnitude, count: _decimalDigitCount(magnitude), to: p + 1)
     }
     return _writeDigits(magnitude, count: _decimalDigitCount(magnitude), to: p)
+  }
+
+  /// Writes an index (a section or an item) at `p`, as the `Int64` writer would, and returns
+  /// its length: inlined, the digits of a non-negative index straight away (a negative one,
+  /// which no layout answers, by the `Int64` writer).
+  ///
+  /// - Complexity: O(1).
+  @inlinable @inline(__always)
+  static func _write(index: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    guard index >= 0 else { return _write(Int64(index), to: p) }
+    let value = UInt64(truncatingIfNeeded: index)
+    return _writeDigits(value, count: _decimalDigitCount(value), to: p)
   }
 
   /// Appends what `body` writes at the pointer it is given (at most `maximum` bytes; `body`
@@ -145,6 +160,23 @@ public struct JSONWriter: Sendable {
   public mutating func key(_ key: String) {
     string(key)
     bytes.append(UInt8(ascii: ":"))
+    needsComma = false
+  }
+
+  /// Writes a key of the protocol's own (a literal with nothing to escape) and its colon: one
+  /// copy, no `String` and no scan for escapes.
+  ///
+  /// - Complexity: O(k) for a key of k bytes.
+  @inlinable
+  mutating func _key(_ key: StaticString) {
+    separate()
+    _append(maximum: key.utf8CodeUnitCount &+ 3) { p in
+      p[0] = UInt8(ascii: "\"")
+      let n = 1 &+ Self._copy(key, to: p + 1)
+      p[n] = UInt8(ascii: "\"")
+      p[n &+ 1] = UInt8(ascii: ":")
+      return n &+ 2
+    }
     needsComma = false
   }
 

@@ -10,8 +10,9 @@ extension SessionRequest {
   /// the caller then runs the general path (``JSONParser/parse(_:)`` and
   /// ``init(json:)``), which decides and words every error. So this path never fails a line
   /// on its own, and it accepts a line only when the general path accepts it with the same
-  /// request: it reads strings and numbers with the parser's own methods, and gives up on a BOM,
-  /// an unknown, missing or repeated key, a value of another type, a non-finite or non-integral
+  /// request: it reads numbers and the cursor with the parser's own methods, keys and the op
+  /// as bytes (no `String` made unless they hold an escape), and gives up on a BOM, an
+  /// unknown, missing or repeated key, a value of another type, a non-finite or non-integral
   /// number where the general path refuses one, or trailing bytes.
   ///
   /// - Complexity: O(b) for a line of b bytes; no allocation but the cursor's `String`.
@@ -36,18 +37,16 @@ extension _Reader {
     position += 1
     while true {
       skipWhitespace()
-      guard current == UInt8(ascii: "\""), let key = try? string() else { return nil }
+      guard current == UInt8(ascii: "\""), let key = readString(Self.keyBit) else { return nil }
       skipWhitespace()
       guard current == UInt8(ascii: ":") else { return nil }
       position += 1
       skipWhitespace()
-      let bit: UInt8
+      let bit = key
       switch key {
-      case "op":
-        bit = op
-        guard current == UInt8(ascii: "\""), let name = try? string(), name == "page" else { return nil }
-      case "rect":
-        bit = rectBit
+      case op:
+        guard current == UInt8(ascii: "\""), readString({ Self.equal($0, "page") }) == true else { return nil }
+      case rectBit:
         guard current == UInt8(ascii: "["),
               let a = finiteElement(first: true), let b = finiteElement(first: false),
               let c = finiteElement(first: false), let d = finiteElement(first: false) else { return nil }
@@ -55,13 +54,11 @@ extension _Reader {
         guard current == UInt8(ascii: "]") else { return nil }
         position += 1
         (x, y, width, height) = (a, b, c, d)
-      case "limit":
-        bit = limitBit
+      case limitBit:
         // As `JSONValue.integer(at:)` then `limit >= 1`: finite, integral, at most 2^53.
         guard let value = numberValue(), value >= 1, value <= 0x1p53, Double(Int64(value)) == value else { return nil }
         limit = Int(value)
-      case "cursor":
-        bit = cursorBit
+      case cursorBit:
         if current == UInt8(ascii: "n") {
           guard (try? literal("null")) != nil else { return nil }
           cursor = nil
@@ -83,6 +80,41 @@ extension _Reader {
     skipWhitespace()
     guard position == bytes.count, seen & (op | rectBit | limitBit) == op | rectBit | limitBit else { return nil }
     return .page(Rect(x: x, y: y, width: width, height: height), limit: limit, cursor: cursor)
+  }
+
+  /// The bit of `pageRequest()`'s key `text` (`op` 1, `rect` 2, `limit` 4, `cursor` 8), 0 for
+  /// any other key.
+  static func keyBit(_ text: UnsafeBufferPointer<UInt8>) -> UInt8 {
+    equal(text, "op") ? 1 : equal(text, "rect") ? 2 : equal(text, "limit") ? 4 : equal(text, "cursor") ? 8 : 0
+  }
+
+  /// Reads a string and returns `match` of its UTF-8 bytes: straight from the line when it has
+  /// no escape (no `String` made), else those of the decoded string, as the general path reads
+  /// it (`"\u006fp"` is the key `op` there too); `nil` when the string is malformed.
+  mutating func readString<R>(_ match: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    let start = position
+    if let plain = plainString() { return match(plain) }
+    position = start
+    guard var text = try? string() else { return nil }
+    return text.withUTF8(match)
+  }
+
+  /// The bytes of a string without escapes or control characters (the reader then past its
+  /// closing quote); `nil` for any other string.
+  mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+    position += 1
+    let start = position
+    while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 { position += 1 }
+    guard current == UInt8(ascii: "\"") else { return nil }
+    position += 1
+    return UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)])
+  }
+
+  /// Whether `text` is exactly the bytes of `literal`.
+  static func equal(_ text: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+    guard text.count == literal.utf8CodeUnitCount else { return false }
+    for i in 0..<text.count where text[i] != literal.utf8Start[i] { return false }
+    return true
   }
 
   /// A number value, as ``value()`` reads one, or `nil` when the next value is not a number.

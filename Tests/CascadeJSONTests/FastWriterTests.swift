@@ -269,6 +269,23 @@ extension OldJSONWriter {
     }
   }
 
+  /// An element's section and item as the signed writer writes them, negative ones too (no
+  /// layout answers one, but `element(_:id:)` takes any attributes).
+  @Test func elementIndicesOfEverySign() throws {
+    let cases: [(ElementPath, String)] = [
+      (.item(0, section: 0), #"{"section":0,"kind":"item","item":0,"frame":[1,2,3,4.5]}"#),
+      (.item(1234567, section: 10), #"{"section":10,"kind":"item","item":1234567,"frame":[1,2,3,4.5]}"#),
+      (ElementPath(kind: .item, section: -2, item: -7), #"{"section":-2,"kind":"item","item":-7,"frame":[1,2,3,4.5]}"#),
+      (ElementPath(kind: .header, section: Int.min), #"{"section":-9223372036854775808,"kind":"header","frame":[1,2,3,4.5]}"#),
+      (ElementPath(kind: .footer, section: Int.max), #"{"section":9223372036854775807,"kind":"footer","frame":[1,2,3,4.5]}"#),
+    ]
+    for (path, text) in cases {
+      var writer = JSONWriter()
+      try writer.element(LayoutAttributes(path: path, frame: Rect(x: 1, y: 2, width: 3, height: 4.5), zIndex: 0))
+      #expect(writer.text == text)
+    }
+  }
+
   @Test func elementsAndLayoutsAsBefore() throws {
     var generator = SystemRandomNumberGenerator()
     for round in 0..<30 {

@@ -50,11 +50,16 @@ extension SplitMix64 {
 
   /// A rect inside or around `content`, sometimes degenerate.
   package mutating func rect(in content: Size) -> Rect {
+    /// `lo...hi`, its far end brought in when the span overflows (a content size near the
+    /// largest double): a draw from an infinite span traps.
+    func span(_ lo: Double, _ hi: Double) -> ClosedRange<Double> {
+      (hi - lo).isFinite ? lo...hi : lo...(lo + Swift.min(hi, .greatestFiniteMagnitude / 2))
+    }
     let h = max(1, content.height)
-    let y = double(-50...h + 50)
-    let x = double(-50...content.width + 50)
-    let width = chance(0.5) ? content.width + 100 : double(0...content.width)
-    let height = chance(0.1) ? 0 : double(0...max(1, h / 4))
+    let y = double(span(-50, h + 50))
+    let x = double(span(-50, content.width + 50))
+    let width = chance(0.5) ? content.width + 100 : double(span(0, content.width))
+    let height = chance(0.1) ? 0 : double(span(0, max(1, h / 4)))
     return Rect(x: chance(0.5) ? -10 : x, y: y, width: width, height: height)
   }
 }

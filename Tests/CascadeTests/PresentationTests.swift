@@ -120,12 +120,13 @@ struct PresentationRandomizedTests {
     // The models are checked on the reported frames themselves (so ties and edges are exact).
     let reported = PresentedModel(elements: actual, unmirrored: m.unmirrored, sectionEnds: m.sectionEnds,
                                   contentSize: layout.contentSize, orientation: m.orientation, direction: m.direction)
-    for _ in 0..<12 {
+    for q in 0..<12 {
       var rect = rng.rect(in: layout.contentSize)
       if m.orientation == .horizontal { rect = transposed(rng.rect(in: Size(width: layout.contentSize.height, height: layout.contentSize.width))) }
       let fast = layout.elements(in: rect)
       let slow = bruteForceQuery(reported, rect)
       if fast != slow { return "query \(rect): \(fast.map(\.path)) != \(slow.map(\.path))" }
+      if let diff = pagingDifference(layout, rect, limit: 1 + q % 7, expected: slow) { return diff }
       let point = Point(x: rect.minX + rect.width / 3, y: rect.minY + rect.height / 2)
       if layout.element(at: point) != bruteForcePoint(reported, point) { return "point \(point)" }
       let pinned = layout.elements(inViewport: rect, pinningHeaders: true)

@@ -17,7 +17,7 @@ func difference(_ layout: WaterfallLayout, _ model: ReferenceWaterfall, queries:
   if !close(layout.contentSize.height, expected.contentHeight) || layout.contentSize.width != model.width {
     return "content size \(layout.contentSize) != model (\(model.width), \(expected.contentHeight))"
   }
-  for _ in 0..<queries {
+  for q in 0..<queries {
     let rect = rng.rect(in: layout.contentSize)
     let fast = layout.elements(in: rect)
     let slow = bruteForceQuery(actual, rect)
@@ -26,7 +26,33 @@ func difference(_ layout: WaterfallLayout, _ model: ReferenceWaterfall, queries:
     let hit = layout.element(at: point)
     let slowHit = bruteForcePoint(actual, point)
     if hit != slowHit { return "point \(point): \(String(describing: hit)) != \(String(describing: slowHit))" }
+    // Page sizes from 1 to 7 by turns, not drawn: the generator's sequence stays what the
+    // callers' seeds were chosen with.
+    if let diff = pagingDifference(layout, rect, limit: 1 + q % 7, expected: slow) { return diff }
   }
+  return nil
+}
+
+/// Reads the rect query of `rect` a page of `limit` elements at a time through
+/// `page(in:after:limit:into:)`, each page continuing after the last element of the one before,
+/// and compares the pages with `expected` (the brute-force answer); returns the first
+/// difference, or `nil`. A page says more follow exactly when the next one is not empty.
+func pagingDifference<L: CollectionLayout>(_ layout: L, _ rect: Rect, limit: Int, expected: [LayoutAttributes]) -> String? {
+  var paged: [LayoutAttributes] = []
+  var cursor: ElementPath?
+  var moreWasPromised = false
+  while true {
+    var page: [LayoutAttributes] = []
+    let more = layout.page(in: rect, after: cursor, limit: limit, into: &page)
+    if page.count > limit { return "page of \(limit) over \(rect) after \(String(describing: cursor)) holds \(page.count)" }
+    if moreWasPromised && page.isEmpty { return "page over \(rect) after \(String(describing: cursor)) empty but the one before said more follow" }
+    paged += page
+    if !more { break }
+    guard let last = page.last else { return "page over \(rect) after \(String(describing: cursor)) empty but more follow" }
+    cursor = last.path
+    moreWasPromised = true
+  }
+  if paged != expected { return "pages of \(limit) over \(rect): \(paged.map(\.path)) != brute force \(expected.map(\.path))" }
   return nil
 }
 

@@ -290,6 +290,24 @@ internal struct _ArraySink: _ElementSink {
   }
 }
 
+/// Answers appended to a buffer up to a limit (`page(in:after:limit:into:)`): the answer past
+/// the limit stops the query and records that more follow.
+@usableFromInline
+internal struct _PageSink: _ElementSink {
+  @usableFromInline var buffer: [LayoutAttributes] = []
+  @usableFromInline let limit: Int
+  @usableFromInline var taken = 0
+  /// Whether an answer came after the page was full.
+  @usableFromInline var more = false
+  @inlinable init(limit: Int) { self.limit = limit }
+  @inlinable mutating func take(_ attributes: LayoutAttributes) -> Bool {
+    if taken >= limit { more = true; return false }
+    buffer.append(attributes)
+    taken += 1
+    return true
+  }
+}
+
 /// Turns the ids an interval-index query finds into attributes for a sink, testing each frame.
 ///
 /// It holds pointers to the section's records and to the sink, so it is made inside their

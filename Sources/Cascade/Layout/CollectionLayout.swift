@@ -65,6 +65,16 @@ public protocol CollectionLayout: Sendable {
   /// - Complexity: that of ``forEachElement(in:after:_:)``.
   func elements(in rect: Rect, into buffer: inout [LayoutAttributes])
 
+  /// One page of the rect query: at most `limit` elements following `after` (from the start
+  /// when `after` is `nil`), appended to `buffer`. A `limit` below 1 takes nothing.
+  ///
+  /// A default implementation calls ``forEachElement(in:after:_:)``; a layout may implement it
+  /// directly to spare a closure call per answer.
+  ///
+  /// - Returns: `true` when more elements follow the page.
+  /// - Complexity: O(log n + limit) for the layouts in this package.
+  func page(in rect: Rect, after: ElementPath?, limit: Int, into buffer: inout [LayoutAttributes]) -> Bool
+
   /// Moves `window` to `rect`: afterwards `window.elements` is exactly what
   /// ``elements(in:into:)`` appends for `rect` (the same elements, in the same spec order).
   ///

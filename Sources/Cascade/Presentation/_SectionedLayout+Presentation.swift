@@ -45,6 +45,28 @@ extension _SectionedLayout {
     }
   }
 
+  /// One page of the rect query on reported frames, into a buffer: what the default
+  /// `CollectionLayout.page(in:after:limit:into:)` answers, with no closure and no allocation
+  /// but the buffer's growth.
+  ///
+  /// - Complexity: that of the rect query, with k at most `limit + 1`.
+  @inlinable
+  func page(in rect: Rect, after: ElementPath?, limit: Int, _ p: _Presentation, into buffer: inout [LayoutAttributes]) -> Bool {
+    if p.isIdentity {
+      var sink = _PageSink(limit: limit)
+      swap(&sink.buffer, &buffer)
+      Self._query(sections, origins, rect, after: after, into: &sink)
+      swap(&sink.buffer, &buffer)
+      return sink.more
+    }
+    let cw = _contentWidth(p)
+    var sink = _PresentedSink(inner: _PageSink(limit: limit), p, cw, rect)
+    swap(&sink.inner.buffer, &buffer)
+    Self._query(sections, origins, p.searchRect(rect, contentWidth: cw), after: after, into: &sink)
+    swap(&sink.inner.buffer, &buffer)
+    return sink.inner.more
+  }
+
   /// The viewport query of `Docs/Spec/Waterfall.md`: the rect query of `viewport` with every
   /// header at its pinned frame, into a buffer.
   ///

@@ -36,6 +36,16 @@ extension WaterfallLayout {
     _storage.elements(in: rect, _presentation, into: &buffer)
   }
 
+  /// One page of the rect query: at most `limit` elements following `after` (from the start
+  /// when `after` is `nil`), appended to `buffer`; a `limit` below 1 takes nothing. Allocates
+  /// nothing when `buffer` has the capacity.
+  ///
+  /// - Returns: `true` when more elements follow the page.
+  /// - Complexity: that of ``forEachElement(in:after:_:)``, with k at most `limit + 1`.
+  public func page(in rect: Rect, after: ElementPath?, limit: Int, into buffer: inout [LayoutAttributes]) -> Bool {
+    _storage.page(in: rect, after: after, limit: limit, _presentation, into: &buffer)
+  }
+
   /// Moves `window` to `rect`: afterwards `window.elements` is exactly ``elements(in:into:)``'s
   /// answer for `rect`. A move along the scroll axis, with the same layout and the same extent
   /// across it, moves a cursor in each lane of each section's index instead of searching.
