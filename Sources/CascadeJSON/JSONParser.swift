@@ -165,15 +165,23 @@ struct _Reader {
     }
   }
 
-  mutating func string() throws(JSONError) -> String {
+  /// The bytes of a string without escapes or control characters (the reader then past its
+  /// closing quote); `nil` for any other string, the reader then at the first byte that is
+  /// neither plain nor the closing quote.
+  mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
     position += 1
     let start = position
-    // Fast path: no escapes, the common case for keys and names.
     while let byte = current, byte != quote, byte != backslash, byte >= 0x20 { position += 1 }
-    if current == quote {
-      position += 1
-      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)]), as: UTF8.self)
-    }
+    guard current == quote else { return nil }
+    position += 1
+    return UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)])
+  }
+
+  mutating func string() throws(JSONError) -> String {
+    let start = position + 1
+    // Fast path: no escapes, the common case for keys and names. Otherwise the reader stops at
+    // the first byte the fast path does not take, and the bytes before it are kept.
+    if let plain = plainString() { return String(decoding: plain, as: UTF8.self) }
     var scalars = Array(bytes[start..<position])
     while true {
       guard let byte = current else { throw error("unexpected end of input inside a string") }

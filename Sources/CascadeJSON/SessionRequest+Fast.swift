@@ -99,17 +99,6 @@ extension _Reader {
     return text.withUTF8(match)
   }
 
-  /// The bytes of a string without escapes or control characters (the reader then past its
-  /// closing quote); `nil` for any other string.
-  mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
-    position += 1
-    let start = position
-    while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 { position += 1 }
-    guard current == UInt8(ascii: "\"") else { return nil }
-    position += 1
-    return UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)])
-  }
-
   /// Whether `text` is exactly the bytes of `literal`.
   static func equal(_ text: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
     guard text.count == literal.utf8CodeUnitCount else { return false }
