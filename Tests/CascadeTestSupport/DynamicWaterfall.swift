@@ -42,7 +42,9 @@ package struct DynamicWaterfall {
     let choice = (p.columns != nil || p.minColumnWidth != nil) ? p : l
     if let mcw = choice.minColumnWidth {
       var fit = 0
-      while Double(fit + 1) <= (a + cs) / (mcw + cs) { fit += 1 }
+      // A sum past the largest Double: the ratio of the halved sums (Docs/Spec/Waterfall.md, Notes).
+      let ratio = (a + cs).isFinite ? (a + cs) / (mcw + cs) : (a / 2 + cs / 2) / (mcw / 2 + cs / 2)
+      while Double(fit + 1) <= ratio { fit += 1 }
       return max(1, fit)
     }
     return choice.columns ?? 2
@@ -173,7 +175,7 @@ package struct DynamicWaterfall {
         func height(_ w: Double) -> Double {
           switch item.measure {
           case .height(let h): return h
-          case .size(let iw, let ih): return ih * w / iw
+          case .size(let iw, let ih): return ih == 0 ? ih : ih * w / iw  // 0, not 0 × ∞, at an infinite width
           }
         }
         var frame: Rect

@@ -49,7 +49,9 @@ package struct ReferenceWaterfall {
       let levelChoice = (p.columns != nil || p.minColumnWidth != nil) ? p : l
       if let mcw = levelChoice.minColumnWidth {
         var fit = 0
-        while Double(fit + 1) <= (a + cs) / (mcw + cs) { fit += 1 }  // floor, the slow way
+        // A sum past the largest Double: the ratio of the halved sums (Docs/Spec/Waterfall.md, Notes).
+        let ratio = (a + cs).isFinite ? (a + cs) / (mcw + cs) : (a / 2 + cs / 2) / (mcw / 2 + cs / 2)
+        while Double(fit + 1) <= ratio { fit += 1 }  // floor, the slow way
         c = max(1, fit)
       } else {
         c = levelChoice.columns ?? 2
@@ -66,7 +68,7 @@ package struct ReferenceWaterfall {
         func height(_ w: Double) -> Double {
           switch item.measure {
           case .height(let h): return h
-          case .size(let iw, let ih): return ih * w / iw
+          case .size(let iw, let ih): return ih == 0 ? ih : ih * w / iw  // 0, not 0 × ∞, at an infinite width
           }
         }
         var frame: Rect

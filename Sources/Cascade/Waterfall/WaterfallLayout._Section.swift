@@ -81,10 +81,13 @@ internal struct _ItemRecord: _LaidOutRecord {
   @inlinable
   var lane: Int { Swift.max(0, Int(column)) }
 
-  /// The frame height at `width`: `h * width / w` for size items, in that order.
+  /// The frame height at `width`: `h * width / w` for size items, in that order, and `h` itself
+  /// when `h` is zero: a span of columns whose width overflows to infinity would otherwise give
+  /// 0 × ∞ = NaN, and one NaN bottom breaks the order of its lane (Docs/Spec/Waterfall.md, Notes).
+  /// At every finite width the two agree to the bit. O(1).
   @inlinable
   func height(atWidth width: Double) -> Double {
-    measureWidth == 0 ? measureHeight : measureHeight * width / measureWidth
+    measureWidth == 0 || measureHeight == 0 ? measureHeight : measureHeight * width / measureWidth
   }
 }
 
@@ -123,7 +126,12 @@ internal struct _Geometry: _SectionGeometry, Equatable {
     }
     // floor(fit), then max(1, _): for fit >= 1 truncation is floor, and below 1 the answer is 1.
     // (No `rounded(.down)`: it needs libm, and the core links nothing.)
-    let fit = (available + columnSpacing) / (minColumnWidth + columnSpacing)
+    var fit = (available + columnSpacing) / (minColumnWidth + columnSpacing)
+    if !fit.isFinite {
+      // A sum overflowed (∞ / x or ∞ / ∞): the same ratio from halved sums, which cannot
+      // overflow; a ratio that is really past the largest Double stays infinite and is refused.
+      fit = (available * 0.5 + columnSpacing * 0.5) / (minColumnWidth * 0.5 + columnSpacing * 0.5)
+    }
     guard fit < Double(WaterfallParameters.maximumColumns + 1) else { return nil }
     return resolve(section, over: layout, width: width, columns: fit >= 1 ? Int(fit) : 1)
   }
