@@ -199,6 +199,11 @@ public struct EdgeInsets: Hashable, Sendable {
 
   /// No insets.
   public static let zero = EdgeInsets()
+
+  /// Each edge + 0: a −0 edge as 0, the others unchanged. What the layouts compute with, so that
+  /// no coordinate starts at −0 (Docs/Spec/Waterfall.md, Notes, "Negative zeros"). O(1).
+  @inlinable
+  internal var _plusZero: EdgeInsets { EdgeInsets(top: top + 0, left: left + 0, bottom: bottom + 0, right: right + 0) }
 }
 
 /// Room for the rounding around values of these magnitudes: `scale` times the sum of their

@@ -333,13 +333,15 @@ internal struct _ListGeometry: _SectionGeometry, Equatable {
   /// Resolves `section` over `layout` at `width`.
   @usableFromInline
   init(_ section: ListParameters, over layout: ListParameters, width: Double) {
-    let insets = section.insets ?? layout.insets ?? .zero
+    // Every length + 0: a valid −0 (it is ≥ 0) becomes 0, so that no sum starts at −0
+    // (Docs/Spec/Waterfall.md, Notes, "Negative zeros").
+    let insets = (section.insets ?? layout.insets ?? .zero)._plusZero
     self.width = width
     left = insets.left
     rowWidth = Swift.max(0, width - insets.left - insets.right)
-    spacing = section.itemSpacing ?? layout.itemSpacing ?? 0
-    header = section.header ?? layout.header ?? 0
-    footer = section.footer ?? layout.footer ?? 0
+    spacing = (section.itemSpacing ?? layout.itemSpacing ?? 0) + 0
+    header = (section.header ?? layout.header ?? 0) + 0
+    footer = (section.footer ?? layout.footer ?? 0) + 0
     top = header + insets.top
     insetBottom = insets.bottom
   }

@@ -141,22 +141,24 @@ internal struct _Geometry: _SectionGeometry, Equatable {
   static func resolve(
     _ section: WaterfallParameters, over layout: WaterfallParameters, width: Double, columns: Int
   ) -> _Geometry {
-    let columnSpacing = section.columnSpacing ?? layout.columnSpacing ?? 10
-    let insets = section.insets ?? layout.insets ?? .zero
+    // Every length + 0: a valid −0 (it is ≥ 0) becomes 0, so that no sum starts at −0
+    // (Docs/Spec/Waterfall.md, Notes, "Negative zeros").
+    let columnSpacing = (section.columnSpacing ?? layout.columnSpacing ?? 10) + 0
+    let insets = (section.insets ?? layout.insets ?? .zero)._plusZero
     let available = width - insets.left - insets.right
-    let header = section.header ?? layout.header ?? 0
+    let header = (section.header ?? layout.header ?? 0) + 0
     return _Geometry(
       columns: columns,
       columnWidth: Swift.max(0, (available - Double(columns - 1) * columnSpacing) / Double(columns)),
       columnSpacing: columnSpacing,
-      itemSpacing: section.itemSpacing ?? layout.itemSpacing ?? 10,
+      itemSpacing: (section.itemSpacing ?? layout.itemSpacing ?? 10) + 0,
       left: insets.left,
       fullWidth: Swift.max(0, available),
       header: header,
-      footer: section.footer ?? layout.footer ?? 0,
+      footer: (section.footer ?? layout.footer ?? 0) + 0,
       top: header + insets.top,
       insetBottom: insets.bottom,
-      tolerance: section.tolerance ?? layout.tolerance ?? 0,
+      tolerance: (section.tolerance ?? layout.tolerance ?? 0) + 0,
       order: section.order ?? layout.order ?? .shortestFirst,
       width: width,
       keepColumns: layout.keepColumns ?? false)
