@@ -170,6 +170,53 @@ struct IntervalIndexTests {
     }
   }
 
+  /// The two ways a query answers, against a scan: lanes whose answers are dense in the ids they
+  /// span (a waterfall's columns, answered by a scan of those ids) and lanes whose answers are
+  /// far apart in id (answered by the merge), with cursors and with visitors that stop early.
+  /// The seed is in every failure's message.
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func denseAndSparseAnswersMatchAScan(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    for shape in ["waterfall", "sparse"] {
+      let lanes = shape == "waterfall" ? rng.int(2...9) : 2
+      var index = IntervalIndex(laneCount: lanes)
+      var spans: [(minY: Double, maxY: Double)] = []
+      var next = Array(repeating: 0.0, count: lanes)
+      for id in 0..<4_000 {
+        // A waterfall puts each item in its lowest column; the sparse shape stacks short
+        // intervals in lane 0 (even ids) beside tall ones in lane 1 (odd ids), so a short range
+        // near the top meets ids of lane 0 around twice its y and one tall id near 0.
+        let lane = shape == "waterfall" ? next.indices.min { next[$0] < next[$1] }! : id % 2
+        let h = shape == "waterfall" ? rng.double(20...300) : (lane == 0 ? 1 : 1_000)
+        let y = next[lane] + (shape == "waterfall" ? 10 : 0)
+        spans.append((y, y + h))
+        next[lane] = y + h
+        index.append(id, lane: lane, maxY: y + h)
+      }
+      #expect(index._violation(bounds: { spans[$0] }) == nil)
+      var dense = 0
+      for _ in 0..<400 {
+        // A third of the ranges start exactly at some interval's end, which is then not an answer.
+        let lower = rng.chance(0.3) ? spans[rng.int(0...spans.count - 1)].maxY
+          : rng.double(-10...(shape == "waterfall" ? (next.max() ?? 0) + 10 : 2_100))
+        let upper = lower + (rng.chance(0.1) ? 0 : rng.double(0...(shape == "waterfall" ? 900 : 30)))
+        let after = rng.chance(0.3) ? rng.int(0...spans.count) : -1
+        let stop = rng.chance(0.3) ? rng.int(1...20) : Int.max
+        var fast: [Int] = []
+        index.forEachOverlapping(lower, upper, after: after, bounds: { spans[$0] }) {
+          fast.append($0)
+          return fast.count < stop
+        }
+        let slow = spans.indices.filter { spans[$0].maxY > lower && spans[$0].minY < upper && $0 > after }
+        #expect(fast == Array(slow.prefix(stop)), "seed \(seed), \(shape), range \(lower)..<\(upper) after \(after), stop \(stop)")
+        if let first = slow.first, let last = slow.last, slow.count > 1, last - first + 1 <= 2 * slow.count + 8 { dense += 1 }
+      }
+      // The waterfall's ranges are mostly dense, the sparse shape's never: both ways were taken.
+      if shape == "waterfall" { #expect(dense > 200, "seed \(seed): only \(dense) dense ranges") }
+      else { #expect(dense < 100, "seed \(seed): \(dense) dense ranges in the sparse shape") }
+    }
+  }
+
   @Test func truncationThenAppendingAgain() {
     var index = IntervalIndex(laneCount: 2)
     let spans: [(minY: Double, maxY: Double)] = [(0, 10), (0, 5), (10, 20), (6, 8)]

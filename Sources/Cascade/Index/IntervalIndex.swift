@@ -89,7 +89,7 @@ internal struct _ClosureIntervalVisitor: _IntervalVisitor {
 /// such a lane (items are stacked downward in index order), and so is a list; a layout puts each
 /// element in the lane of its first column. The index stores only the ids, four bytes per
 /// element; the interval of an id is read back from the layout's own frames through the
-/// ``IntervalBounds`` of the query, so nothing is stored twice but a sample of every sixteenth
+/// ``IntervalBounds`` of the query, so nothing is stored twice but a sample of every eighth
 /// bottom.
 ///
 /// Why lanes: in a lane, "the first element whose bottom is below `lower`" and "the first
@@ -130,9 +130,10 @@ public struct IntervalIndex: Sendable {
     @usableFromInline var start: Int
     @usableFromInline var count: Int
     @usableFromInline var capacity: Int
-    /// The bottom (`maxY`) of every 16th element: a small, dense array the first steps of a
+    /// The bottom (`maxY`) of every 8th element: a small, dense array the first steps of a
     /// search run in, so that a query on a large lane touches the ids and the layout's records
-    /// only in its last four steps. Half a byte per element; exactly `(count + 15) / 16` of them.
+    /// only in the eight positions a sample leaves. A byte per element; exactly
+    /// `(count + 7) / 8` of them.
     @usableFromInline var samples: [Double] = []
     @inlinable init(start: Int, count: Int, capacity: Int, samples: [Double] = []) {
       self.start = start
@@ -143,7 +144,7 @@ public struct IntervalIndex: Sendable {
   }
 
   /// One sample every `1 << _sampleShift` elements of a lane.
-  @usableFromInline static var _sampleShift: Int { 4 }
+  @usableFromInline static var _sampleShift: Int { 3 }
 
   /// The largest id an index stores, 2³¹ − 1: ids are kept in 32 bits.
   ///
@@ -399,7 +400,7 @@ public struct IntervalIndex: Sendable {
   }
 
   /// Sets every lane to its slot of the filled `_ids` (`offsets`, exactly full) and its samples,
-  /// the bottom of every 16th id. O(L + count / 16).
+  /// the bottom of every 8th id. O(L + count / 8).
   internal mutating func _setLanes<Source: IntervalLaneSource>(offsets: [Int], from source: Source) {
     let step = 1 << Self._sampleShift
     for l in 0..<_lanes.count {
@@ -495,7 +496,9 @@ public struct IntervalIndex: Sendable {
         }
       }
       live = _runEnds(cursors, live: live, upper: upper, bounds: bounds)
-      if live <= 8 {
+      if _scanDense(cursors, live: live, lower, upper, bounds, &visitor) {
+        // Answered in id order by a scan of the ids the runs span.
+      } else if live <= 8 {
         _mergeLinear(cursors, live: live, upper: upper, bounds: bounds, &visitor)
       } else {
         _mergeHeap(cursors, live: live, upper: upper, bounds: bounds, &visitor)
@@ -508,17 +511,20 @@ public struct IntervalIndex: Sendable {
 
   /// ``_start(_:_:_:_:_:)`` of every lane (without `after`), the lanes searched side by side,
   /// four at a time: each round takes one step in each of the four lanes, and a step picks its
-  /// half with a conditional move, not a jump, so the four lanes' loads (the samples, then in
-  /// the last four steps an id and its record's bottom) do not wait on each other and their
-  /// cache misses overlap. Searched one after the other, each lane's misses waited for the
-  /// previous lane's. Writes lane `l`'s first position ending below `lower` to `starts[l]`.
+  /// half with a conditional move, not a jump, so the four lanes' loads of the samples do not
+  /// wait on each other and their cache misses overlap. Searched one after the other, each
+  /// lane's misses waited for the previous lane's. Writes lane `l`'s first position ending
+  /// below `lower` to `starts[l]`.
   ///
-  /// Each search keeps a position known to end at or above `lower` (or one before the window)
-  /// and a count of candidates after it, so that the sixteen candidates a sample leaves take
-  /// exactly four steps. Every position read is inside its lane, whatever the samples and the
-  /// bounds say.
+  /// The samples leave each lane a window of at most eight positions. The window is counted,
+  /// not searched: the start is the window's first position plus the number of its positions
+  /// ending at or above `lower`, so its reads of ids and bounds (each a cache miss in a large
+  /// layout) depend on nothing but the window and go out together, where a binary search's
+  /// three reads waited for each other. Every position read is inside its lane, whatever the
+  /// samples and the bounds say.
   ///
-  /// - Complexity: O(L·log n), as L calls of ``_start(_:_:_:_:_:)``; reads four bounds a lane.
+  /// - Complexity: O(L·log n), as L calls of ``_start(_:_:_:_:_:)``; reads up to eight bounds a
+  ///   lane.
   @inlinable
   internal static func _searchLanes<Bounds: IntervalBounds>(
     _ ids: UnsafeBufferPointer<Int32>, _ lanes: UnsafeBufferPointer<_Lane>,
@@ -547,25 +553,28 @@ public struct IntervalIndex: Sendable {
           if n2 > 1 { let h = n2 &>> 1; b2 = s2[b2 &+ h] > lower ? b2 : b2 &+ h; n2 &-= h }
           if n3 > 1 { let h = n3 &>> 1; b3 = s3[b3 &+ h] > lower ? b3 : b3 &+ h; n3 &-= h }
         }
-        // samples[q] is the bottom of position 16q: every position up to 16(q-1) ends at or
-        // above lower, and position 16q (if any) ends below it. The window is the positions
-        // after 16(q-1) up to 16q, or the lane's end: b one before it, n its length + 1.
+        // samples[q] is the bottom of position 8q: every position up to 8(q-1) ends at or
+        // above lower, and position 8q (if any) ends below it. The window is the positions
+        // after 8(q-1) up to 8q, or the lane's end: b one before it, n its length + 1.
         func window(_ q: Int, _ count: Int) -> (b: Int, n: Int) {
           let (low, high) = _sampleWindow(q, count: count)
           return (low - 1, high - low + 1)
         }
         (b0, n0) = window(b0 + 1, i0.count); (b1, n1) = window(b1 + 1, i1.count)
         (b2, n2) = window(b2 + 1, i2.count); (b3, n3) = window(b3 + 1, i3.count)
-        while n0 > 1 || n1 > 1 || n2 > 1 || n3 > 1 {
-          if n0 > 1 { let h = n0 &>> 1; b0 = bounds.maxY(Int(i0[b0 &+ h])) > lower ? b0 : b0 &+ h; n0 &-= h }
-          if n1 > 1 { let h = n1 &>> 1; b1 = bounds.maxY(Int(i1[b1 &+ h])) > lower ? b1 : b1 &+ h; n1 &-= h }
-          if n2 > 1 { let h = n2 &>> 1; b2 = bounds.maxY(Int(i2[b2 &+ h])) > lower ? b2 : b2 &+ h; n2 &-= h }
-          if n3 > 1 { let h = n3 &>> 1; b3 = bounds.maxY(Int(i3[b3 &+ h])) > lower ? b3 : b3 &+ h; n3 &-= h }
+        // In the window, the first position ending below lower is the window's start plus the
+        // number of its positions ending at or above it (bottoms never decrease along a lane):
+        // counted, not searched, so the window's bound reads (each a cache miss in a large
+        // layout) depend on nothing but the window and go out together.
+        func count(_ lane: UnsafeBufferPointer<Int32>, _ b: Int, _ n: Int) -> Int {
+          var k = 0
+          for p in (b &+ 1)..<(b &+ n) where bounds.maxY(Int(lane[p])) <= lower { k &+= 1 }
+          return b &+ 1 &+ k
         }
-        starts[l0] = b0 + 1
-        starts[l1] = b1 + 1
-        starts[l2] = b2 + 1
-        starts[l3] = b3 + 1
+        starts[l0] = count(i0, b0, n0)
+        starts[l1] = count(i1, b1, n1)
+        starts[l2] = count(i2, b2, n2)
+        starts[l3] = count(i3, b3, n3)
       }
       }
       }
@@ -607,7 +616,7 @@ public struct IntervalIndex: Sendable {
 
   /// The first position of a lane whose interval ends below `lower` and whose id is greater
   /// than `after`: binary searches, since both bottoms and ids increase along a lane. The
-  /// samples narrow the first search to sixteen positions before it reads any id.
+  /// samples narrow the first search to eight positions before it reads any id.
   ///
   /// The result is in `0 ... lane.count` whatever the samples and the bounds say: the window
   /// the samples pick is clamped to the lane.
@@ -622,8 +631,8 @@ public struct IntervalIndex: Sendable {
   }
 
   /// The positions of a lane of `count` elements that can hold the first one ending below a
-  /// bound, when `q` is the first sample above it: samples[q] is the bottom of lane[16q], so
-  /// every position up to 16(q-1) ends at or above the bound, and position 16q (if any) below
+  /// bound, when `q` is the first sample above it: samples[q] is the bottom of lane[8q], so
+  /// every position up to 8(q-1) ends at or above the bound, and position 8q (if any) below
   /// it. Clamped to the lane whatever `q` is.
   ///
   /// - Complexity: O(1).
@@ -716,6 +725,45 @@ public struct IntervalIndex: Sendable {
   @inlinable @inline(__always)
   internal static func _rest(_ n: Int, _ rest: Int) -> UInt32 {
     n < Swift.min(_runChunk, rest) ? 0 : UInt32(truncatingIfNeeded: rest - n)
+  }
+
+  /// When every run's end is known and the runs' ids are dense in the range they span (at most
+  /// twice as many ids as answers, plus eight), visits the answers by scanning that range of ids
+  /// in order, testing each id's interval, and returns `true`; otherwise returns `false` and
+  /// visits nothing. Every id below the index's count is in some lane, and a lane's answers are
+  /// exactly its ids whose interval ends below `lower` and starts above `upper` (both bounds
+  /// never decrease along a lane), so the scan visits the merge's answers in the merge's order.
+  /// It reads the bounds in id order, with no comparison of the lanes' heads: in a waterfall,
+  /// where the answer to a viewport is nearly every id between its first and last, it takes the
+  /// merge's unpredictable choice of lane out of each answer.
+  ///
+  /// - Complexity: O(L) to decide; then O(k) bound reads for k answers (the range is at most
+  ///   2k + 8 ids).
+  @inlinable
+  internal static func _scanDense<Bounds: IntervalBounds, Visitor: _IntervalVisitor>(
+    _ cursors: UnsafeMutableBufferPointer<_Cursor>, live: Int, _ lower: Double, _ upper: Double,
+    _ bounds: Bounds, _ visitor: inout Visitor
+  ) -> Bool {
+    guard live > 1 else { return false }
+    var first = Int32.max, last = Int32.min, answers = 0
+    for c in 0..<live {
+      let cursor = cursors[c]
+      if cursor.rest != 0 { return false }  // a run longer than the chunk: its end is unknown
+      first = Swift.min(first, cursor.id)
+      last = Swift.max(last, cursor.position[Int(cursor.run) - 1])
+      answers &+= Int(cursor.run)
+    }
+    let span = Int(last) - Int(first) + 1
+    guard span <= 2 &* answers &+ 8 else { return false }
+    var id = Int(first)
+    let end = Int(last)
+    while id <= end {
+      if bounds.maxY(id) > lower && bounds.minY(id) < upper {
+        if !visitor.visit(id) { return true }
+      }
+      id &+= 1
+    }
+    return true
   }
 
   /// Merges up to eight lanes by scanning their heads, `cursors[0 ..< live]`: fewer branches

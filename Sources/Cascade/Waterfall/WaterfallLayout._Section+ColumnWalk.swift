@@ -180,8 +180,9 @@ extension _Section {
       }
       /// Sets the sample of item t, at `position` in lane l, if it has one.
       func sample(_ l: Int, _ position: Int, _ maxY: Double) {
-        if position & 15 == 0 && position >> 4 < lanes[l].samples.count {
-          lanes[l].samples[position >> 4] = maxY
+        let shift = IntervalIndex._sampleShift
+        if position & ((1 << shift) - 1) == 0 && position >> shift < lanes[l].samples.count {
+          lanes[l].samples[position >> shift] = maxY
         }
       }
       // Per dirty column j, checkpoints 0 ... wrote[j] hold the walk's state of j, and j's next
@@ -341,7 +342,8 @@ extension _Section {
               let old = records[t].y + height + spacing
               let maxY = next + height
               records[t].y = next
-              if p & 15 == 0 && p >> 4 < samples.count { samples[p >> 4] = maxY }
+              let shift = IntervalIndex._sampleShift
+              if p & ((1 << shift) - 1) == 0 && p >> shift < samples.count { samples[p >> shift] = maxY }
               next = maxY + spacing
               last = t
               moved += 1
