@@ -16,6 +16,7 @@ let comparisons: [(primary: String, baselines: [String])] = [
   ("layout.full.inPlace", ["layout.full.writeFrames", "layout.full"]),
   ("query.random", ["query.random.linearScan", "query.random.unionRects", "query.random.implicitIntervalTree"]),
   ("query.scroll", ["query.scroll.search", "query.scroll.linearScan", "query.scroll.unionRects"]),
+  ("query.element", ["query.element.flatArray"]),
   ("append.batch", ["layout.full"]),
   ("update.middle", ["update.middle.relayout"]),
   ("update.keepColumns", ["update.middle"]),
@@ -75,6 +76,7 @@ struct Scenarios {
       checkAgreement(layout, flat, unions, width: collection.width)
       if wantsAny("query.random") { queryRandom(n, layout, flat.frames, unions, width: collection.width) }
       if wantsAny("query.scroll") { queryScroll(n, layout, flat.frames, unions, width: collection.width) }
+      if wantsAny("query.element") { queryElement(n, layout, flat) }
     }
     if wantsAny("view.scrollStep") { viewScrollStep(n, collection) }
     if wants("view.batchUpdate") { viewBatchUpdate(n, collection) }
@@ -252,6 +254,45 @@ struct Scenarios {
           sum &+= ids.count &+ (ids.first ?? 0)
         }
         return sum
+      }
+    }
+  }
+
+  /// `layoutAttributes(for:)` of an item at random, beside reading its frame from a flat array.
+  func queryElement(_ n: Int, _ layout: WaterfallLayout, _ flat: FlatElements) {
+    var random = BenchRandom(seed: 5)
+    let paths: [ElementPath] = (0..<4096).map { _ in
+      var s = 0
+      repeat { s = Int(random.uniform(0, Double(layout.numberOfSections))) } while layout.numberOfItems(inSection: s) == 0
+      return .item(Int(random.uniform(0, Double(layout.numberOfItems(inSection: s)))), section: s)
+    }
+    var q = 0
+    if wants("query.element") {
+      // The answers must be the flat array's frames, or the comparison means nothing.
+      for path in paths.prefix(256) where layout.layoutAttributes(for: path)?.frame != flat.frames[flat.index(of: path)] {
+        bench.log("  WARNING: layoutAttributes(for: \(path)) differs from the flat frames")
+        break
+      }
+      bench.measure("query.element", n: n, unit: .perQuery, note: "layoutAttributes(for:) of an item at random") { k in
+        var sum = 0.0
+        for _ in 0..<k {
+          sum += layout.layoutAttributes(for: paths[q & 4095])?.frame.maxY ?? 0
+          q &+= 1
+        }
+        return Int(sum) & 0xFFFF
+      }
+    }
+    if wants("query.element.flatArray") {
+      let indices = paths.map(flat.index(of:))
+      bench.measure("query.element.flatArray", n: n, unit: .perQuery, note: "the frame read from a [Rect] of every element") { k in
+        var sum = 0.0
+        flat.frames.withUnsafeBufferPointer { frames in
+          for _ in 0..<k {
+            sum += frames[indices[q & 4095]].maxY
+            q &+= 1
+          }
+        }
+        return Int(sum) & 0xFFFF
       }
     }
   }

@@ -33,17 +33,21 @@ extension _SectionedLayout {
   @inlinable
   static func _attributes(for path: ElementPath, _ sections: [Section], _ origins: _SectionOrigins) -> LayoutAttributes? {
     guard sections.indices.contains(path.section) else { return nil }
-    let section = sections[path.section]
-    let geometry = section.geometry
+    // The section read in place (`sections` is borrowed for the call and nothing writes it): a
+    // copy of the section (`let section = sections[s]`) retained and released each of its
+    // buffers, ~170 ns of a ~10 ns lookup (`query.element`, round seven).
+    let section = sections._unsafeElements.baseAddress! + path.section
+    let geometry = section.pointee.geometry
     let y0 = origins.origin(of: path.section)
     switch path.kind {
     case .header:
       return geometry.header > 0 ? _header(path.section, geometry, y0) : nil
     case .footer:
-      return geometry.footer > 0 ? _footer(path.section, geometry, section.footerY, y0) : nil
+      return geometry.footer > 0 ? _footer(path.section, geometry, section.pointee.footerY, y0) : nil
     case .item:
-      guard section.records.indices.contains(path.item) else { return nil }
-      return _item(path.item, path.section, geometry, section.records[path.item], y0)
+      let records = section.pointee.records._unsafeElements
+      guard records.indices.contains(path.item) else { return nil }
+      return _item(path.item, path.section, geometry, records[path.item], y0)
     }
   }
 
