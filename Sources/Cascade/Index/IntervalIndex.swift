@@ -3,9 +3,11 @@
 // Map:
 //   IntervalBounds           where a query reads an id's interval (public: a layout's own frames)
 //   IntervalIndex            lanes of ids; append / truncate / query (public), replaceAll (package)
-//   forEachOverlapping       per-lane binary searches, four lanes side by side (samples, then
-//                            the records' bottoms), each lane's run of answers found, then a
-//                            merge by id (linear for few lanes, a heap for many)
+//   forEachOverlapping       per-lane binary searches in the samples, four lanes side by side,
+//                            then the eight positions a sample leaves counted; each lane's run
+//                            of answers found, then a scan of the ids when the answers are dense
+//                            in them (`_scanDense`), else a merge by id (linear for few lanes, a
+//                            heap for many)
 //   IntervalLaneSource, _IntervalVisitor, _ClosureInterval*   plumbing for the layouts and tests
 //
 // Storage: every lane's ids in one buffer, each lane in a region of its own with room to grow;
