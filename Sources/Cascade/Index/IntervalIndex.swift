@@ -148,6 +148,14 @@ public struct IntervalIndex: Sendable {
   /// One sample every `1 << _sampleShift` elements of a lane.
   @usableFromInline static var _sampleShift: Int { 3 }
 
+  /// The sample of the element at `position` in its lane, or `nil` when that position has no
+  /// sample: the one rule that every writer of samples (the appends here, the column walk's
+  /// rewrites of moved items) follows. O(1).
+  @inlinable @inline(__always)
+  internal static func _sample(at position: Int) -> Int? {
+    position & ((1 << _sampleShift) - 1) == 0 ? position >> _sampleShift : nil
+  }
+
   /// The largest id an index stores, 2³¹ − 1: ids are kept in 32 bits.
   ///
   /// - Complexity: O(1).
@@ -187,7 +195,7 @@ public struct IntervalIndex: Sendable {
     var start = _lanes[lane].start
     let count = _lanes[lane].count
     if count == _lanes[lane].capacity { start = _grow(lane) }
-    if count & ((1 << Self._sampleShift) - 1) == 0 { _lanes[lane].samples.append(maxY) }
+    if Self._sample(at: count) != nil { _lanes[lane].samples.append(maxY) }
     _ids[start + count] = Int32(truncatingIfNeeded: id)
     _lanes[lane].count = count + 1
   }

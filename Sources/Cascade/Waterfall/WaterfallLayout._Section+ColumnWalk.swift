@@ -180,10 +180,7 @@ extension _Section {
       }
       /// Sets the sample of item t, at `position` in lane l, if it has one.
       func sample(_ l: Int, _ position: Int, _ maxY: Double) {
-        let shift = IntervalIndex._sampleShift
-        if position & ((1 << shift) - 1) == 0 && position >> shift < lanes[l].samples.count {
-          lanes[l].samples[position >> shift] = maxY
-        }
+        if let k = IntervalIndex._sample(at: position), k < lanes[l].samples.count { lanes[l].samples[k] = maxY }
       }
       // Per dirty column j, checkpoints 0 ... wrote[j] hold the walk's state of j, and j's next
       // item is at or after `wrote[j] * 64`, so `cur[j]` is j's state before each later boundary
@@ -342,8 +339,7 @@ extension _Section {
               let old = records[t].y + height + spacing
               let maxY = next + height
               records[t].y = next
-              let shift = IntervalIndex._sampleShift
-              if p & ((1 << shift) - 1) == 0 && p >> shift < samples.count { samples[p >> shift] = maxY }
+              if let k = IntervalIndex._sample(at: p), k < samples.count { samples[k] = maxY }
               next = maxY + spacing
               last = t
               moved += 1
