@@ -260,6 +260,11 @@ struct Scenarios {
 
   /// `layoutAttributes(for:)` of an item at random, beside reading its frame from a flat array.
   func queryElement(_ n: Int, _ layout: WaterfallLayout, _ flat: FlatElements) {
+    // The paths are drawn from sections that have items: with none, there is nothing to look up.
+    guard layout.numberOfItems > 0 else {
+      bench.log("  query.element: skipped (the collection has no items)")
+      return
+    }
     var random = BenchRandom(seed: 5)
     let paths: [ElementPath] = (0..<4096).map { _ in
       var s = 0

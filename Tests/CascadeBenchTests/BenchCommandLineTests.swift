@@ -49,6 +49,15 @@ import Testing
     #expect(usage.stderr.hasPrefix("error: '--document' cannot be used with '--sizes' (a document has its own size)\nUsage: cascade-bench"))
   }
 
+  /// A document without items: the lookup scenario, which draws its paths from sections with
+  /// items, says it skips instead of drawing forever (it did, before it checked).
+  @Test func aDocumentWithoutItemsSkipsTheLookups() throws {
+    let document = try temporaryFile("empty.json", "{\"width\": 300, \"sections\": [{\"header\": 10}]}")
+    let result = try bench(["--quick", "--document", document, "--filter", "query.element"])
+    #expect(result.status == 0 && result.stderr.isEmpty)
+    #expect(result.stdout.contains("query.element: skipped (the collection has no items)"))
+  }
+
   @Test func aDocumentWithATraceReplayed() throws {
     let document = try temporaryFile("feed.json", Distribution.mixed.collection(items: 1500, seed: 3).documentJSON)
     let synthesized = try bench(["--synthesize-trace", "fling", "--document", document, "--out", try temporaryFile("fling.jsonl")])
