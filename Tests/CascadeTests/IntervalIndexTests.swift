@@ -229,6 +229,56 @@ struct IntervalIndexTests {
     #expect(found == [0, 1, 2])
   }
 
+  /// The three levels of samples (every 8th, 64th and 512th bottom), written out for a lane
+  /// whose element i ends at i: their exact contents after appends, a truncation in the middle
+  /// of every level and a column-walk style rewrite, and the first sample above every bound
+  /// (`_firstSample(above:in:)`, the top level's binary search then a counted line per level)
+  /// against a scan of the samples, with bottoms that repeat across the levels' boundaries.
+  @Test func threeLevelsOfSamplesNarrowLikeAScanOfTheSamples() {
+    var index = IntervalIndex(laneCount: 1)
+    for id in 0..<5_000 { index.append(id, lane: 0, maxY: Double(id)) }
+    #expect(index._lanes[0].samples == stride(from: 0.0, to: 5_000, by: 8).map { $0 })
+    #expect(index._lanes[0].coarse == stride(from: 0.0, to: 5_000, by: 64).map { $0 })
+    #expect(index._lanes[0].coarsest == [0, 512, 1_024, 1_536, 2_048, 2_560, 3_072, 3_584, 4_096, 4_608])
+    index.removeAll(from: 1_025)
+    #expect(index._lanes[0].samples.count == 129 && index._lanes[0].coarse.count == 17)
+    #expect(index._lanes[0].coarsest == [0, 512, 1_024])
+    index.removeAll(from: 1_024)
+    #expect(index._lanes[0].samples.count == 128 && index._lanes[0].coarse.count == 16)
+    #expect(index._lanes[0].coarsest == [0, 512])
+    // A lane whose bottoms repeat in long runs (ties at the bounds searched for), grown past
+    // several top-level entries.
+    let bottoms = (0..<9_000).map { Double($0 / 700) }
+    index = IntervalIndex(laneCount: 1)
+    for (id, b) in bottoms.enumerated() { index.append(id, lane: 0, maxY: b) }
+    #expect(index._violation(bounds: { (bottoms[$0], bottoms[$0]) }) == nil)
+    func check(_ index: IntervalIndex, _ lane: Int = 0) {
+      let samples = index._lanes[lane].samples
+      for b in stride(from: -1.0, through: 14, by: 0.5) {
+        for lower in [b, b.nextDown, b.nextUp] {
+          let scan = samples.firstIndex { $0 > lower } ?? samples.count
+          #expect(IntervalIndex._firstSample(above: lower, in: index._lanes[lane]) == scan, "lower \(lower)")
+        }
+      }
+    }
+    check(index)
+    // One sample rewritten as the column walk does, one by one and through the samples then a
+    // sync of the levels above: both keep every level equal to the bottoms.
+    var moved = bottoms
+    for p in 4_096..<9_000 { moved[p] += 1 }
+    for p in stride(from: 4_096, to: 6_000, by: 1) { index._lanes[0]._setBottom(moved[p], at: p) }
+    for p in stride(from: 6_000, to: 9_000, by: 8) { index._lanes[0].samples[p / 8] = moved[p] }
+    index._lanes[0]._syncLevels(samples: (6_000 / 8)..<(9_000 / 8 + 1))
+    #expect(index._violation(bounds: { (moved[$0], moved[$0]) }) == nil)
+    check(index)
+    // An empty lane and a lane of one element.
+    var small = IntervalIndex(laneCount: 2)
+    small.append(0, lane: 1, maxY: 3)
+    #expect(IntervalIndex._firstSample(above: 0, in: small._lanes[0]) == 0)
+    #expect(IntervalIndex._firstSample(above: 2, in: small._lanes[1]) == 0)
+    #expect(IntervalIndex._firstSample(above: 3, in: small._lanes[1]) == 1)
+  }
+
   @Test func theInvariantCheckCatchesABrokenLane() {
     var index = IntervalIndex(laneCount: 1)
     index.append(0, lane: 0, maxY: 20)

@@ -3,8 +3,9 @@
 // Map:
 //   IntervalBounds           where a query reads an id's interval (public: a layout's own frames)
 //   IntervalIndex            lanes of ids; append / truncate / query (public), replaceAll (package)
-//   forEachOverlapping       per-lane binary searches in the samples, four lanes side by side,
-//                            then the eight positions a sample leaves counted; each lane's run
+//   forEachOverlapping       per-lane searches, four lanes side by side: a binary search of the
+//                            top level of samples, then eight entries counted in each level
+//                            below and in the lane itself; each lane's run
 //                            of answers found, then a scan of the ids when the answers are dense
 //                            in them (`_scanDense`), else a merge by id (linear for few lanes, a
 //                            heap for many)
@@ -42,8 +43,8 @@ public protocol IntervalBounds {
   func minY(_ id: Int) -> Double
   /// The bottom of element `id`'s interval: the `maxY` it was appended with.
   ///
-  /// - Complexity: should be O(1): a query calls it about four times a lane, O(L) (the samples
-  ///   take the searches' first steps).
+  /// - Complexity: should be O(1): a query calls it up to seven times a lane, O(L) (the levels
+  ///   of samples take the searches' other steps).
   func maxY(_ id: Int) -> Double
 }
 
@@ -91,8 +92,8 @@ internal struct _ClosureIntervalVisitor: _IntervalVisitor {
 /// such a lane (items are stacked downward in index order), and so is a list; a layout puts each
 /// element in the lane of its first column. The index stores only the ids, four bytes per
 /// element; the interval of an id is read back from the layout's own frames through the
-/// ``IntervalBounds`` of the query, so nothing is stored twice but a sample of every eighth
-/// bottom.
+/// ``IntervalBounds`` of the query, so nothing is stored twice but samples of the bottoms:
+/// every 8th, every 64th and every 512th, about 1.14 bytes an element.
 ///
 /// Why lanes: in a lane, "the first element whose bottom is below `lower`" and "the first
 /// element whose top is at or below `upper`" are two binary searches, and everything between
@@ -118,7 +119,8 @@ public struct IntervalIndex: Sendable {
   /// once and reads any lane through pointers valid for the whole query.
   @usableFromInline
   internal var _ids: [Int32] = []
-  /// Each lane's region of `_ids` and its samples. The regions are disjoint and inside `_ids`.
+  /// Each lane's region of `_ids` and its levels of samples. The regions are disjoint and
+  /// inside `_ids`.
   @usableFromInline
   internal var _lanes: [_Lane]
   /// Slots of `_ids` in no lane's region: left behind when a full lane moves to the end of the
@@ -126,26 +128,82 @@ public struct IntervalIndex: Sendable {
   @usableFromInline
   internal var _waste = 0
 
-  /// A lane: its region of `_ids`, and its samples.
+  /// A lane: its region of `_ids`, and its samples in three levels.
   @usableFromInline
   internal struct _Lane: Sendable, Equatable {
     @usableFromInline var start: Int
     @usableFromInline var count: Int
     @usableFromInline var capacity: Int
-    /// The bottom (`maxY`) of every 8th element: a small, dense array the first steps of a
-    /// search run in, so that a query on a large lane touches the ids and the layout's records
+    /// The bottom (`maxY`) of every 8th element: a small, dense array in which the searches'
+    /// last steps run, so that a query on a large lane touches the ids and the layout's records
     /// only in the eight positions a sample leaves. A byte per element; exactly
     /// `(count + 7) / 8` of them.
     @usableFromInline var samples: [Double] = []
+    /// Every 8th sample (the bottom of every 64th element), exactly `(count + 63) / 64`: the
+    /// level above the samples, which narrows a search to the eight samples of one cache line.
+    @usableFromInline var coarse: [Double] = []
+    /// Every 8th coarse sample (the bottom of every 512th element), exactly
+    /// `(count + 511) / 512`: the top level, small enough (4 KB a lane at 1M elements in four
+    /// lanes) that the binary search that starts every query stays in cache.
+    @usableFromInline var coarsest: [Double] = []
+    /// A lane of `count` ids in `start ..< start + capacity`, with these samples (each level
+    /// above them is built from them).
     @inlinable init(start: Int, count: Int, capacity: Int, samples: [Double] = []) {
       self.start = start
       self.count = count
       self.capacity = capacity
       self.samples = samples
+      self.coarse = stride(from: 0, to: samples.count, by: 8).map { samples[$0] }
+      self.coarsest = stride(from: 0, to: coarse.count, by: 8).map { coarse[$0] }
+    }
+
+    /// Adds the bottom of the element appended at `position` (the lane's count before the
+    /// append) to every level that samples that position. O(1) amortized.
+    @inlinable @inline(__always)
+    mutating func _appendBottom(_ maxY: Double, at position: Int) {
+      guard position & 7 == 0 else { return }
+      samples.append(maxY)
+      guard position & 63 == 0 else { return }
+      coarse.append(maxY)
+      if position & 511 == 0 { coarsest.append(maxY) }
+    }
+
+    /// Sets the bottom of the element at `position` in every level that samples it (a level
+    /// shorter than the position, which a correct lane never has, is left alone). O(1).
+    @inlinable
+    mutating func _setBottom(_ maxY: Double, at position: Int) {
+      guard let k = IntervalIndex._sample(at: position), k < samples.count else { return }
+      samples[k] = maxY
+      _syncLevels(samples: k..<(k + 1))
+    }
+
+    /// Copies the samples `range` into the levels above: what a writer of samples through a
+    /// pointer (the column walk's hot loop) calls after it. O(range / 8).
+    @inlinable
+    mutating func _syncLevels(samples range: Range<Int>) {
+      var k = (range.lowerBound + 7) & ~7
+      while k < range.upperBound && k < samples.count {
+        let j = k &>> 3
+        if j < coarse.count {
+          coarse[j] = samples[k]
+          if j & 7 == 0, j &>> 3 < coarsest.count { coarsest[j &>> 3] = samples[k] }
+        }
+        k &+= 8
+      }
+    }
+
+    /// Keeps the samples of the first `count` elements. O(1) but for the removed capacity.
+    @inlinable
+    mutating func _truncateSamples(to count: Int) {
+      samples.removeSubrange(Swift.min(samples.count, (count + 7) &>> 3)...)
+      coarse.removeSubrange(Swift.min(coarse.count, (count + 63) &>> 6)...)
+      coarsest.removeSubrange(Swift.min(coarsest.count, (count + 511) &>> 9)...)
     }
   }
 
-  /// One sample every `1 << _sampleShift` elements of a lane.
+  /// One sample every `1 << _sampleShift` elements of a lane. The levels above the samples
+  /// (`coarse`, `coarsest`) each take every 8th entry of the level below, so the code that keeps
+  /// and searches them assumes this is 3.
   @usableFromInline static var _sampleShift: Int { 3 }
 
   /// The sample of the element at `position` in its lane, or `nil` when that position has no
@@ -195,7 +253,7 @@ public struct IntervalIndex: Sendable {
     var start = _lanes[lane].start
     let count = _lanes[lane].count
     if count == _lanes[lane].capacity { start = _grow(lane) }
-    if Self._sample(at: count) != nil { _lanes[lane].samples.append(maxY) }
+    _lanes[lane]._appendBottom(maxY, at: count)
     _ids[start + count] = Int32(truncatingIfNeeded: id)
     _lanes[lane].count = count + 1
   }
@@ -251,8 +309,7 @@ public struct IntervalIndex: Sendable {
       let start = _lanes[lane].start
       let cut = _ids[start..<(start + _lanes[lane].count)]._firstIndex { Int($0) >= id } - start
       _lanes[lane].count = cut
-      let keep = (cut + (1 << Self._sampleShift) - 1) >> Self._sampleShift
-      _lanes[lane].samples.removeSubrange(keep...)
+      _lanes[lane]._truncateSamples(to: cut)
     }
   }
 
@@ -267,6 +324,8 @@ public struct IntervalIndex: Sendable {
       for lane in _lanes.indices {
         _lanes[lane].count = 0
         _lanes[lane].samples.removeAll(keepingCapacity: true)
+        _lanes[lane].coarse.removeAll(keepingCapacity: true)
+        _lanes[lane].coarsest.removeAll(keepingCapacity: true)
       }
     }
   }
@@ -485,7 +544,7 @@ public struct IntervalIndex: Sendable {
     let laneCount = lanes.count
     if laneCount == 1 {
       let lane = _lane(0, of: lanes, in: ids)
-      var p = lanes[0].samples.withUnsafeBufferPointer { _start(lane, $0, lower, after, bounds) }
+      var p = _start(lane, lanes[0], lower, after, bounds)
       while p < lane.count, bounds.minY(Int(lane[p])) < upper {
         if !visitor.visit(Int(lane[p])) { return }
         p += 1
@@ -520,11 +579,16 @@ public struct IntervalIndex: Sendable {
   }
 
   /// ``_start(_:_:_:_:_:)`` of every lane (without `after`), the lanes searched side by side,
-  /// four at a time: each round takes one step in each of the four lanes, and a step picks its
-  /// half with a conditional move, not a jump, so the four lanes' loads of the samples do not
-  /// wait on each other and their cache misses overlap. Searched one after the other, each
-  /// lane's misses waited for the previous lane's. Writes lane `l`'s first position ending
-  /// below `lower` to `starts[l]`.
+  /// four at a time: each round of the top level's binary search takes one step in each of the
+  /// four lanes, and each level below is one counted cache line a lane
+  /// (``_narrow(_:_:_:)``), the four lanes' lines read together, so that their cache misses
+  /// overlap. Searched one after the other, each lane's misses waited for the previous lane's.
+  /// Writes lane `l`'s first position ending below `lower` to `starts[l]`.
+  ///
+  /// Why levels: a binary search of the samples alone took its last four or five steps in lines
+  /// no recent query had touched, each waiting for the one before; the top level (every 512th
+  /// bottom, 4 KB a lane at 1M elements in four lanes) stays in cache, and the two levels below
+  /// cost one line each.
   ///
   /// The samples leave each lane a window of at most eight positions. The window is counted,
   /// not searched: the start is the window's first position plus the number of its positions
@@ -549,20 +613,29 @@ public struct IntervalIndex: Sendable {
       let l0 = first, l1 = Swift.min(first + 1, last), l2 = Swift.min(first + 2, last), l3 = Swift.min(first + 3, last)
       let i0 = _lane(l0, of: lanes, in: ids), i1 = _lane(l1, of: lanes, in: ids)
       let i2 = _lane(l2, of: lanes, in: ids), i3 = _lane(l3, of: lanes, in: ids)
-      lanes[l0].samples.withUnsafeBufferPointer { s0 in
-      lanes[l1].samples.withUnsafeBufferPointer { s1 in
-      lanes[l2].samples.withUnsafeBufferPointer { s2 in
-      lanes[l3].samples.withUnsafeBufferPointer { s3 in
-        // The samples: the first above lower, q, is b + 1 once n is 1. b starts one before
-        // the samples; every sample at or before b is at or below lower.
+      // Each level read in place: `lanes` is borrowed for the whole query.
+      let c0 = lanes[l0].coarsest._unsafeElements, c1 = lanes[l1].coarsest._unsafeElements
+      let c2 = lanes[l2].coarsest._unsafeElements, c3 = lanes[l3].coarsest._unsafeElements
+      do {
+        // The top level: the first entry above lower, q, is b + 1 once n is 1. b starts one
+        // before the entries; every entry at or before b is at or below lower.
         var b0 = -1, b1 = -1, b2 = -1, b3 = -1
-        var n0 = s0.count + 1, n1 = s1.count + 1, n2 = s2.count + 1, n3 = s3.count + 1
+        var n0 = c0.count + 1, n1 = c1.count + 1, n2 = c2.count + 1, n3 = c3.count + 1
         while n0 > 1 || n1 > 1 || n2 > 1 || n3 > 1 {
-          if n0 > 1 { let h = n0 &>> 1; b0 = s0[b0 &+ h] > lower ? b0 : b0 &+ h; n0 &-= h }
-          if n1 > 1 { let h = n1 &>> 1; b1 = s1[b1 &+ h] > lower ? b1 : b1 &+ h; n1 &-= h }
-          if n2 > 1 { let h = n2 &>> 1; b2 = s2[b2 &+ h] > lower ? b2 : b2 &+ h; n2 &-= h }
-          if n3 > 1 { let h = n3 &>> 1; b3 = s3[b3 &+ h] > lower ? b3 : b3 &+ h; n3 &-= h }
+          if n0 > 1 { let h = n0 &>> 1; b0 = c0[b0 &+ h] > lower ? b0 : b0 &+ h; n0 &-= h }
+          if n1 > 1 { let h = n1 &>> 1; b1 = c1[b1 &+ h] > lower ? b1 : b1 &+ h; n1 &-= h }
+          if n2 > 1 { let h = n2 &>> 1; b2 = c2[b2 &+ h] > lower ? b2 : b2 &+ h; n2 &-= h }
+          if n3 > 1 { let h = n3 &>> 1; b3 = c3[b3 &+ h] > lower ? b3 : b3 &+ h; n3 &-= h }
         }
+        // Down the two levels below, a cache line each, the four lanes' reads side by side.
+        var q0 = _narrow(lanes[l0].coarse._unsafeElements, b0 &+ 1, lower)
+        var q1 = _narrow(lanes[l1].coarse._unsafeElements, b1 &+ 1, lower)
+        var q2 = _narrow(lanes[l2].coarse._unsafeElements, b2 &+ 1, lower)
+        var q3 = _narrow(lanes[l3].coarse._unsafeElements, b3 &+ 1, lower)
+        q0 = _narrow(lanes[l0].samples._unsafeElements, q0, lower)
+        q1 = _narrow(lanes[l1].samples._unsafeElements, q1, lower)
+        q2 = _narrow(lanes[l2].samples._unsafeElements, q2, lower)
+        q3 = _narrow(lanes[l3].samples._unsafeElements, q3, lower)
         // samples[q] is the bottom of position 8q: every position up to 8(q-1) ends at or
         // above lower, and position 8q (if any) ends below it. The window is the positions
         // after 8(q-1) up to 8q, or the lane's end: b one before it, n its length + 1.
@@ -570,8 +643,8 @@ public struct IntervalIndex: Sendable {
           let (low, high) = _sampleWindow(q, count: count)
           return (low - 1, high - low + 1)
         }
-        (b0, n0) = window(b0 + 1, i0.count); (b1, n1) = window(b1 + 1, i1.count)
-        (b2, n2) = window(b2 + 1, i2.count); (b3, n3) = window(b3 + 1, i3.count)
+        let (w0, m0) = window(q0, i0.count), (w1, m1) = window(q1, i1.count)
+        let (w2, m2) = window(q2, i2.count), (w3, m3) = window(q3, i3.count)
         // In the window, the first position ending below lower is the window's start plus the
         // number of its positions ending at or above it (bottoms never decrease along a lane):
         // counted, not searched, so the window's bound reads (each a cache miss in a large
@@ -581,13 +654,10 @@ public struct IntervalIndex: Sendable {
           for p in (b &+ 1)..<(b &+ n) where bounds.maxY(Int(lane[p])) <= lower { k &+= 1 }
           return b &+ 1 &+ k
         }
-        starts[l0] = count(i0, b0, n0)
-        starts[l1] = count(i1, b1, n1)
-        starts[l2] = count(i2, b2, n2)
-        starts[l3] = count(i3, b3, n3)
-      }
-      }
-      }
+        starts[l0] = count(i0, w0, m0)
+        starts[l1] = count(i1, w1, m1)
+        starts[l2] = count(i2, w2, m2)
+        starts[l3] = count(i3, w3, m3)
       }
       first += 4
     }
@@ -625,19 +695,51 @@ public struct IntervalIndex: Sendable {
   }
 
   /// The first position of a lane whose interval ends below `lower` and whose id is greater
-  /// than `after`: binary searches, since both bottoms and ids increase along a lane. The
-  /// samples narrow the first search to eight positions before it reads any id.
+  /// than `after`: searches, since both bottoms and ids increase along a lane. The levels of
+  /// samples (``_firstSample(above:in:)``) narrow the first search to eight positions before it
+  /// reads any id.
   ///
   /// The result is in `0 ... lane.count` whatever the samples and the bounds say: the window
   /// the samples pick is clamped to the lane.
+  ///
+  /// - Complexity: O(log n).
   @inlinable
   internal static func _start<Bounds: IntervalBounds>(
-    _ lane: UnsafeBufferPointer<Int32>, _ samples: UnsafeBufferPointer<Double>,
+    _ lane: UnsafeBufferPointer<Int32>, _ levels: borrowing _Lane,
     _ lower: Double, _ after: Int, _ bounds: Bounds
   ) -> Int {
-    let (low, high) = _sampleWindow(samples._firstIndex { $0 > lower }, count: lane.count)
+    let (low, high) = _sampleWindow(_firstSample(above: lower, in: levels), count: lane.count)
     let p = low + UnsafeBufferPointer(rebasing: lane[low..<high])._firstIndex { bounds.maxY(Int($0)) > lower }
     return _skip(lane, from: p, after: after)
+  }
+
+  /// The index of a lane's first sample above `lower` (`samples.count` when there is none): a
+  /// binary search of the top level, then one cache line of each level below it
+  /// (``_narrow(_:_:_:)``). The lanes' searches in ``_searchLanes(_:_:_:_:_:)`` are this, four
+  /// lanes side by side.
+  ///
+  /// - Complexity: O(log n).
+  @inlinable
+  internal static func _firstSample(above lower: Double, in levels: borrowing _Lane) -> Int {
+    let q = levels.coarsest._unsafeElements._firstIndex { $0 > lower }
+    return _narrow(levels.samples._unsafeElements, _narrow(levels.coarse._unsafeElements, q, lower), lower)
+  }
+
+  /// A level's first entry above `lower`, given `q`, the first entry above it in the level
+  /// above (whose entry k is this level's entry 8k): 0 when q is 0; otherwise entry 8(q-1) is
+  /// at or below `lower` and entry 8q (if any) above it, so the answer is 8(q-1) + 1 plus the
+  /// number of the seven entries between them at or below `lower`. Counted, not searched: the
+  /// seven reads (a cache line) go out together. The result is in `0 ... level.count`, and
+  /// only entries of `level` are read, whatever `q` is.
+  ///
+  /// - Complexity: O(1): seven comparisons at most.
+  @inlinable @inline(__always)
+  internal static func _narrow(_ level: UnsafeBufferPointer<Double>, _ q: Int, _ lower: Double) -> Int {
+    let high = Swift.min(level.count, q &<< 3)
+    let low = Swift.min(high, q <= 0 ? 0 : ((q &- 1) &<< 3) &+ 1)
+    var k = 0
+    for e in low..<high where level[e] <= lower { k &+= 1 }
+    return low &+ k
   }
 
   /// The positions of a lane of `count` elements that can hold the first one ending below a
@@ -846,7 +948,7 @@ extension IntervalIndex {
 
   /// Checks the storage (regions disjoint, inside the buffer, waste accounted for) and the lane
   /// invariant against `bounds`: ids increase, both ends never decrease, and every lane has its
-  /// samples, each its element's bottom. Returns the first violation as a message, or `nil`.
+  /// samples, each its element's bottom, and the two levels above them. Returns the first violation as a message, or `nil`.
   ///
   /// - Complexity: O(n + L·log L).
   package func _violation<Bounds: IntervalBounds>(in bounds: Bounds) -> String? {
@@ -867,6 +969,11 @@ extension IntervalIndex {
         bounds.maxY(Int(lane[$0]))
       }
       if expected != _lanes[laneNumber].samples { return "lane \(laneNumber): samples out of date" }
+      let coarse = stride(from: 0, to: expected.count, by: 8).map { expected[$0] }
+      if coarse != _lanes[laneNumber].coarse { return "lane \(laneNumber): coarse samples out of date" }
+      if stride(from: 0, to: coarse.count, by: 8).map({ coarse[$0] }) != _lanes[laneNumber].coarsest {
+        return "lane \(laneNumber): coarsest samples out of date"
+      }
       for p in lane.indices.dropFirst() {
         let a = Int(lane[p - 1]), b = Int(lane[p])
         if a >= b { return "lane \(laneNumber): ids \(a), \(b) not increasing" }

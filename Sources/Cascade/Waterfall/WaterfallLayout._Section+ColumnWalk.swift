@@ -178,9 +178,9 @@ extension _Section {
         }
         return cur[j]
       }
-      /// Sets the sample of item t, at `position` in lane l, if it has one.
+      /// Sets the samples of item t, at `position` in lane l, if it has any.
       func sample(_ l: Int, _ position: Int, _ maxY: Double) {
-        if let k = IntervalIndex._sample(at: position), k < lanes[l].samples.count { lanes[l].samples[k] = maxY }
+        lanes[l]._setBottom(maxY, at: position)
       }
       // Per dirty column j, checkpoints 0 ... wrote[j] hold the walk's state of j, and j's next
       // item is at or after `wrote[j] * 64`, so `cur[j]` is j's state before each later boundary
@@ -351,6 +351,8 @@ extension _Section {
           if moved > 0 {
             placed += moved
             src[l] = last
+            // The levels above the samples the run wrote, positions first ..< p.
+            lanes[l]._syncLevels(samples: (first &>> 3)..<((p &+ 7) &>> 3))
           }
           cur[l] = next
           if clean {
