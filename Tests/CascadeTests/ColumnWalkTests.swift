@@ -111,6 +111,34 @@ struct ColumnWalkTests {
     #expect(layout._violation() == nil)
   }
 
+  /// Lanes long enough for every level of the index's samples (every 8th, 64th and 512th
+  /// element of a lane): a two-column section of 5,000 items, some covering both columns, and
+  /// size changes near its top, so that the walk rewrites the samples of thousands of moved
+  /// items and the levels above them (the top level's entries included). After each change:
+  /// the frames of a fresh layout to the bit, the invariants (which check every level) and
+  /// queries that agree with the fresh layout's.
+  @Test func longLanesKeepEveryLevelOfSamples() throws {
+    var rng = SplitMix64(seed: 31)
+    let items = (0..<5_000).map { _ in
+      rng.chance(0.02) ? WaterfallItem.height(rng.double(20...80), span: .full) : .height(rng.double(50...300))
+    }
+    var layout = try WaterfallLayout(
+      width: 600, parameters: WaterfallParameters(columns: 2, keepColumns: true), sections: [WaterfallSection(items: items)])
+    #expect(layout._storage.sections[0].index._lanes.allSatisfy { $0.coarsest.count >= 4 })
+    for i in [3, 40, 0, 700, 1_500] {
+      var resized = layout.item(at: ItemPath(item: i, section: 0))!
+      resized.column = nil
+      resized.measure = .height(rng.double(0...400))
+      try layout.apply(.replaceItems([resized], at: i, section: 0))
+      let (fresh, problem) = try checkedAgainstFresh(layout)
+      #expect(problem == nil, "after resizing item \(i): \(problem ?? "")")
+      for _ in 0..<20 {
+        let rect = rng.rect(in: layout.contentSize)
+        #expect(layout.elements(in: rect).map(\.path) == fresh.elements(in: rect).map(\.path), "after item \(i), \(rect)")
+      }
+    }
+  }
+
   /// Long sections of every span and order, random batches of size changes (several per batch,
   /// sometimes with appends, insertions, deletions, moves, width changes or a rejected change in
   /// the same batch): after every batch, the frames of a from-scratch layout of the same items
