@@ -352,7 +352,7 @@ extension _Section {
             placed += moved
             src[l] = last
             // The levels above the samples the run wrote, positions first ..< p.
-            lanes[l]._syncLevels(samples: (first &>> 3)..<((p &+ 7) &>> 3))
+            lanes[l]._syncLevels(positions: first..<p)
           }
           cur[l] = next
           if clean {
