@@ -161,12 +161,12 @@ public struct IntervalIndex: Sendable {
     /// append) to every level that samples that position. O(1) amortized.
     @inlinable @inline(__always)
     mutating func _appendBottom(_ maxY: Double, at position: Int) {
-      let shift = IntervalIndex._sampleShift
-      guard position & ((1 &<< shift) &- 1) == 0 else { return }
+      // Sample k of the lane; the levels above take every 8th sample, as `_syncLevels` does.
+      guard let k = IntervalIndex._sample(at: position) else { return }
       samples.append(maxY)
-      guard position & ((1 &<< (shift &+ 3)) &- 1) == 0 else { return }
+      guard k & 7 == 0 else { return }
       coarse.append(maxY)
-      if position & ((1 &<< (shift &+ 6)) &- 1) == 0 { coarsest.append(maxY) }
+      if k & 63 == 0 { coarsest.append(maxY) }
     }
 
     /// Sets the bottom of the element at `position` in every level that samples it (a level
@@ -201,7 +201,8 @@ public struct IntervalIndex: Sendable {
       }
     }
 
-    /// Keeps the samples of the first `count` elements. O(1) but for the removed capacity.
+    /// Keeps the samples of the first `count` elements, every level keeping its capacity.
+    /// O(1) but for the removed entries.
     @inlinable
     mutating func _truncateSamples(to count: Int) {
       func kept(_ shift: Int) -> Int { (count + (1 &<< shift) &- 1) &>> shift }
@@ -334,9 +335,7 @@ public struct IntervalIndex: Sendable {
     } else {
       for lane in _lanes.indices {
         _lanes[lane].count = 0
-        _lanes[lane].samples.removeAll(keepingCapacity: true)
-        _lanes[lane].coarse.removeAll(keepingCapacity: true)
-        _lanes[lane].coarsest.removeAll(keepingCapacity: true)
+        _lanes[lane]._truncateSamples(to: 0)
       }
     }
   }

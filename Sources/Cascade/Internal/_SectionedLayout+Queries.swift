@@ -123,19 +123,20 @@ extension _SectionedLayout {
     // first append copy the buffer. The pointer lives only inside this closure, as does the
     // visitor holding it.
     let going = withUnsafeMutablePointer(to: &sink) { sink in
-      // The section's records, ids and lanes read in place from `sections`, which the query
-      // borrows and nothing writes meanwhile (the sink is not the layout): no copy of the
-      // section or of its index kept alive around the query, so no retain and release of their
-      // buffers. (Through the arrays' `withUnsafeBufferPointer` and the index's own
-      // `forEachOverlapping`, a query retained and released three buffers: ~120 instructions
-      // and six atomic operations, callgrind, round eight.)
-      let records = sections[s].records._unsafeElements
-      var visitor = _ItemVisitor(records: records, geometry: geometry, section: s, y0: y0, rect: rect, sink: sink)
-      let search = _grown(rect.minY - y0, rect.maxY - y0, by: slack)
-      IntervalIndex._forEachOverlapping(
-        sections[s].index._ids._unsafeElements, sections[s].index._lanes._unsafeElements,
-        search.low, search.high, afterItem, _RecordBounds(records), &visitor)
-      return visitor.going
+      // The section's records, ids and lanes read in place (`_withStorage`, which the window's
+      // moves use too) from `sections`, which the query borrows and nothing writes meanwhile
+      // (the sink is not the layout): no copy of the section or of its index kept alive around
+      // the query, so no retain and release of their buffers. (Through the arrays'
+      // `withUnsafeBufferPointer` and the index's own `forEachOverlapping`, a query retained and
+      // released three buffers: ~120 instructions and six atomic operations, callgrind, round
+      // eight.)
+      _withStorage(of: sections, s) { records, ids, lanes, _ in
+        var visitor = _ItemVisitor(records: records, geometry: geometry, section: s, y0: y0, rect: rect, sink: sink)
+        let search = _grown(rect.minY - y0, rect.maxY - y0, by: slack)
+        IntervalIndex._forEachOverlapping(
+          ids, lanes, search.low, search.high, afterItem, _RecordBounds(records), &visitor)
+        return visitor.going
+      }
     }
     if !going { return false }
     if geometry.footer > 0 {
@@ -171,12 +172,12 @@ extension _SectionedLayout {
       let local = point.y - y0
       let search = _grown(local, local, by: slack)
       // Read in place, as in `_forEach`: no retain and release of the section's buffers.
-      let records = sections[s].records._unsafeElements
-      var visitor = _PointVisitor(records: records, geometry: geometry, section: s, y0: y0, point: point)
-      IntervalIndex._forEachOverlapping(
-        sections[s].index._ids._unsafeElements, sections[s].index._lanes._unsafeElements,
-        search.low, search.high, -1, _RecordBounds(records), &visitor)
-      if let found = visitor.found { return found }
+      let found = _withStorage(of: sections, s) { records, ids, lanes, _ in
+        var visitor = _PointVisitor(records: records, geometry: geometry, section: s, y0: y0, point: point)
+        IntervalIndex._forEachOverlapping(ids, lanes, search.low, search.high, -1, _RecordBounds(records), &visitor)
+        return visitor.found
+      }
+      if let found { return found }
       if geometry.footer > 0 {
         let footer = _footer(s, geometry, sections[s].footerY, y0)
         if footer.frame.contains(point) { return footer }

@@ -83,7 +83,8 @@ extension _SectionedLayout {
 
   /// Calls `body` with section `s`'s records, its index's ids and lanes, each buffer read in
   /// place for the whole call, and its geometry. `s` must be a section of `sections`, which
-  /// `body` must not reach otherwise (it is borrowed for the call).
+  /// `body` must not reach otherwise (it is borrowed for the call). The window's moves and the
+  /// rect and point queries (`_SectionedLayout+Queries`) all open a section this way.
   ///
   /// - Complexity: O(1) plus `body`'s.
   @inlinable @inline(__always)
