@@ -108,8 +108,8 @@ extension CollectionView {
   /// is asking for, which must be `path`.
   @inlinable
   func _dequeue(_ identifier: String, for path: ElementPath) throws(CollectionViewError) -> Cell {
-    guard _request.path == path && _request.cell == nil else {
-      throw .dequeueMismatch(dequeued: path, requested: _request.cell == nil ? _request.path : nil)
+    guard _request.path == path && _request.dequeued == nil else {
+      throw .dequeueMismatch(dequeued: path, requested: _request.dequeued == nil ? _request.path : nil)
     }
     let index: Int
     if _lastPool < _pools.count && _pools[_lastPool].identifier == identifier {
@@ -121,21 +121,23 @@ extension CollectionView {
     }
     // Each closure is copied out of the pool before it runs: no access to `_pools` is held
     // while user code runs (it is not checked at run time).
-    let cell: Cell
+    // Each branch returns its own cell: through one `let` for both, the compiler kept a retain
+    // and a release of the cell around the request's update.
     if let reused = _pools[index].free.popLast() {
       _journal.append(.popped(pool: index, cell: reused))
       _reuseStatistics.reused += 1
       if let prepare = _pools[index].prepare { prepare(reused) }
-      cell = reused
-    } else {
-      let make = _pools[index].make
-      _journal.append(.created)
-      _reuseStatistics.created += 1
-      cell = make()
+      _request.dequeued = Unmanaged.passUnretained(reused)
+      _request.pool = index
+      return reused
     }
-    _request.cell = cell
+    let make = _pools[index].make
+    let made = make()
+    _journal.append(.created(cell: made))
+    _reuseStatistics.created += 1
+    _request.dequeued = Unmanaged.passUnretained(made)
     _request.pool = index
-    return cell
+    return made
   }
 
   /// Puts a cell that stopped being displayed back in its pool (over capacity until the update
@@ -213,7 +215,7 @@ extension CollectionView {
     case .header, .footer:
       cell = try dataSource.collectionView(self, viewForSupplementaryElementOfKind: path.kind, inSection: path.section)
     }
-    guard let dequeued = _request.cell, dequeued === cell else { throw .cellNotDequeued(path) }
+    guard _request.dequeued(cell) else { throw .cellNotDequeued(path) }
     return (cell, _request.pool)
   }
 }

@@ -14,7 +14,7 @@ extension Array {
   ///
   /// - Complexity: O(count - i), amortized.
   @inlinable @inline(__always)
-  package mutating func _insertMoving(_ element: Element, at i: Int) {
+  package mutating func _insertMoving(_ element: consuming Element, at i: Int) {
     precondition(i >= 0 && i <= count, "index out of range")
     append(element)
     let last = count - 1

@@ -25,8 +25,9 @@ enum _PoolEvent<Cell: AnyObject> {
   case pushed(pool: Int)
   /// `cell` came off pool `pool`'s stack.
   case popped(pool: Int, cell: Cell)
-  /// A new cell was made.
-  case created
+  /// `cell` was made by pool `pool`'s factory. Kept, like a popped cell, so that every cell a
+  /// step hands out lives until the step ends (``_CellRequest/dequeued`` relies on it).
+  case created(cell: Cell)
 }
 
 /// A displayed element as the view keeps it.
@@ -72,14 +73,27 @@ struct _Entry<Cell: AnyObject> {
 struct _CellRequest<Cell: AnyObject> {
   /// The element asked for; `nil` outside a request.
   @usableFromInline var path: ElementPath?
-  /// The cell dequeued for it, and its pool; `nil` until the dequeue.
-  @usableFromInline var cell: Cell?
+  /// The cell dequeued for it, unretained; `nil` until the dequeue. Only its identity is read
+  /// (is the cell the data source returned the one it dequeued?), and it is a live cell's: the
+  /// journal holds every cell a dequeue hands out, popped or made, until the step ends, so no
+  /// other cell can take its address meanwhile. A strong reference here cost a retain and a
+  /// release (two atomic operations) per cell handed out.
+  @usableFromInline var dequeued: Unmanaged<Cell>?
+  /// The pool of the dequeued cell; -1 until the dequeue.
   @usableFromInline var pool: Int
 
   @inlinable
   init(path: ElementPath?) {
     self.path = path
-    self.cell = nil
+    self.dequeued = nil
     self.pool = -1
+  }
+
+  /// Whether `cell` is the cell dequeued for the request.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  func dequeued(_ cell: Cell) -> Bool {
+    dequeued?.toOpaque() == Unmanaged.passUnretained(cell).toOpaque()
   }
 }
