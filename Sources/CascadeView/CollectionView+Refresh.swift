@@ -167,8 +167,11 @@ extension CollectionView {
       let cell = entry.pointee.cell
       _enqueue(cell, pool: entry.pointee.pool)
       let attributes = entry.pointee.attributes
+      let final = _laidOut(attributes)
+      // The local's reference handed over (`consume`), not copied: left to the compiler, the
+      // copy cost a retain and a release per departure.
       update._disappeared.append(DisappearedElement(
-        attributes: attributes, cell: cell, reason: .scrolledOut, finalAttributes: _laidOut(attributes)))
+        attributes: attributes, cell: consume cell, reason: .scrolledOut, finalAttributes: final))
     }
   }
 
@@ -201,8 +204,11 @@ extension CollectionView {
       let attributes = fromWindow ? scratch.window._element(at: i) : scratch.query[i]
       let (cell, pool) = try _cell(for: attributes, from: dataSource)
       scratch.arriving.append(_Entry(path: attributes.path, attributes: attributes, cell: cell, pool: pool))
+      let initial = _laidOut(attributes)
+      // The data source's reference handed over to the update (`consume`), as in
+      // `_returnDepartures`: one retain per arrival (for the entry), not two and a release.
       update._appeared.append(
-        AppearedElement(attributes: attributes, cell: cell, reason: .scrolledIn, initialAttributes: _laidOut(attributes)))
+        AppearedElement(attributes: attributes, cell: consume cell, reason: .scrolledIn, initialAttributes: initial))
     }
   }
 
