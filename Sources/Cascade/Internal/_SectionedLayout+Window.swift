@@ -33,20 +33,33 @@ extension _SectionedLayout {
   ///   elements entering or leaving and k in the window; a search otherwise.
   @inlinable
   func moveWindow(_ window: inout VisibleWindow, to rect: Rect, _ p: _Presentation) {
-    let cw = p.isIdentity ? 0 : _contentWidth(p)
+    Self._moveWindow(&window, to: rect, p, sections, origins, width: width, generation: generation)
+  }
+
+  /// ``moveWindow(_:to:_:)``, static and given the parts of the layout it reads, for the reason
+  /// ``_query(_:_:_:after:into:)`` is: called on the layout's storage, a method took a copy of
+  /// all of it first (240 bytes for the waterfall's, a `memcpy` every scroll step).
+  ///
+  /// - Complexity: that of ``moveWindow(_:to:_:)``.
+  @inlinable
+  static func _moveWindow(
+    _ window: inout VisibleWindow, to rect: Rect, _ p: _Presentation,
+    _ sections: [Section], _ origins: _SectionOrigins, width: Double, generation: _LayoutGeneration
+  ) {
+    let cw = p.isIdentity ? 0 : p.contentWidth(width: width, total: origins.total)
     let r = p.isIdentity ? rect : p.searchRect(rect, contentWidth: cw)
     window._beginMove()
     if window._generation === generation, p.direction == .leftToRight,
       r.minX == window._search.minX, r.maxX == window._search.maxX, r.minY.isFinite, r.maxY.isFinite,
-      Self._moveCursors(sections, origins, &window, r, rect, p, cw)
+      _moveCursors(sections, origins, &window, r, rect, p, cw)
     {
       window._moved(to: rect)
       window._search = r
       return
     }
-    window._searched(rect) { elements(in: rect, p, into: &$0) }
+    window._searched(rect) { _elements(in: rect, p, sections, origins, width: width, into: &$0) }
     guard p.direction == .leftToRight, r.minX.isFinite, r.maxX.isFinite, r.minY.isFinite, r.maxY.isFinite else { return }
-    Self._seedCursors(sections, origins, &window, r)
+    _seedCursors(sections, origins, &window, r)
     window._generation = generation
     window._search = r
   }

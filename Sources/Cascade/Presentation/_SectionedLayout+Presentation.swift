@@ -36,11 +36,28 @@ extension _SectionedLayout {
   /// The rect query on reported frames, into a buffer.
   @inlinable
   func elements(in rect: Rect, _ p: _Presentation, into buffer: inout [LayoutAttributes]) {
-    if p.isIdentity { elements(in: rect, into: &buffer); return }
-    let cw = _contentWidth(p)
+    Self._elements(in: rect, p, sections, origins, width: width, into: &buffer)
+  }
+
+  /// ``elements(in:_:into:)``, static and given the parts of the layout it reads, for the
+  /// reason ``_query(_:_:_:after:into:)`` is (the window's moves search through it).
+  ///
+  /// - Complexity: that of the rect query.
+  @inlinable
+  static func _elements(
+    in rect: Rect, _ p: _Presentation, _ sections: [Section], _ origins: _SectionOrigins, width: Double,
+    into buffer: inout [LayoutAttributes]
+  ) {
     _ArraySink.withStage { stage in
+      if p.isIdentity {
+        var sink = _ArraySink(appendingTo: &buffer, stage: stage)
+        _query(sections, origins, rect, after: nil, into: &sink)
+        sink.finish(into: &buffer)
+        return
+      }
+      let cw = p.contentWidth(width: width, total: origins.total)
       var sink = _PresentedSink(inner: _ArraySink(appendingTo: &buffer, stage: stage), p, cw, rect)
-      Self._query(sections, origins, p.searchRect(rect, contentWidth: cw), after: nil, into: &sink)
+      _query(sections, origins, p.searchRect(rect, contentWidth: cw), after: nil, into: &sink)
       sink.inner.finish(into: &buffer)
     }
   }

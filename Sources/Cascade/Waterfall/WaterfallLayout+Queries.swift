@@ -61,8 +61,14 @@ extension WaterfallLayout {
   ///   comparisons per lane when nothing changes. Otherwise (a layout change, another extent
   ///   across the scroll axis, right to left, another section, many changes) that of
   ///   ``elements(in:into:)``. Allocates nothing once the window's buffers have grown.
+  @inlinable
   public func moveWindow(_ window: inout VisibleWindow, to rect: Rect) {
-    _storage.moveWindow(&window, to: rect, _presentation)
+    // The storage's parts passed one by one, not the storage (see `_SectionedLayout._moveWindow`);
+    // inlinable, so that a caller holding the layout in a class (a collection view) does not
+    // copy the whole layout for the call either.
+    _SectionedLayout._moveWindow(
+      &window, to: rect, _presentation, _storage.sections, _storage.origins, width: _storage.width,
+      generation: _storage.generation)
   }
 
   /// The first element, in spec order, whose frame contains `point`
