@@ -275,8 +275,12 @@ public struct ListLayout: InvertibleCollectionLayout {
   ///   comparisons per lane when nothing changes. Otherwise (a layout change, another extent
   ///   across the scroll axis, right to left, another section, many changes) that of
   ///   ``elements(in:into:)``. Allocates nothing once the window's buffers have grown.
+  @inlinable
   public func moveWindow(_ window: inout VisibleWindow, to rect: Rect) {
-    _storage.moveWindow(&window, to: rect, _presentation)
+    // As `WaterfallLayout.moveWindow(_:to:)`: the storage's parts, not a copy of the storage.
+    _SectionedLayout._moveWindow(
+      &window, to: rect, _presentation, _storage.sections, _storage.origins, width: _storage.width,
+      generation: _storage.generation)
   }
 
   /// The viewport query, headers pinned when `pinningHeaders`; see
