@@ -555,8 +555,10 @@ public struct IntervalIndex: Sendable {
     if laneCount == 1 {
       let lane = _lane(0, of: lanes, in: ids)
       var p = _start(lane, lanes[0], lower, after, bounds)
+      var local = visitor  // in a local for the loop: see `_scanDense`
+      defer { visitor = local }
       while p < lane.count, bounds.minY(Int(lane[p])) < upper {
-        if !visitor.visit(Int(lane[p])) { return }
+        if !local.visit(Int(lane[p])) { return }
         p += 1
       }
       return
@@ -877,11 +879,16 @@ public struct IntervalIndex: Sendable {
     }
     let span = Int(last) - Int(first) + 1
     guard span <= 2 &* answers &+ 8 else { return false }
+    // The visitor in a local for the scan, put back at the end: through the `inout` parameter
+    // (an address the answers' stores might alias, for all the compiler knows) each visit
+    // loaded the visitor's fields again and stored its state back.
+    var local = visitor
+    defer { visitor = local }
     var id = Int(first)
     let end = Int(last)
     while id <= end {
       if bounds.maxY(id) > lower && bounds.minY(id) < upper {
-        if !visitor.visit(id) { return true }
+        if !local.visit(id) { return true }
       }
       id &+= 1
     }
@@ -897,6 +904,8 @@ public struct IntervalIndex: Sendable {
     _ visitor: inout Visitor
   ) {
     var live = live
+    var local = visitor  // in a local for the merge: see `_scanDense`
+    defer { visitor = local }
     while live > 0 {
       var best = 0
       var bestId = cursors[0].id
@@ -904,7 +913,7 @@ public struct IntervalIndex: Sendable {
         best = c
         bestId = cursors[c].id
       }
-      if !visitor.visit(Int(bestId)) { return }
+      if !local.visit(Int(bestId)) { return }
       if !_advance(&cursors[best], upper: upper, bounds: bounds) {
         live -= 1
         cursors[best] = cursors[live]
@@ -936,8 +945,10 @@ public struct IntervalIndex: Sendable {
       i -= 1
       siftDown(i)
     }
+    var local = visitor  // in a local for the merge: see `_scanDense`
+    defer { visitor = local }
     while size > 0 {
-      if !visitor.visit(Int(heap[0].id)) { return }
+      if !local.visit(Int(heap[0].id)) { return }
       if !_advance(&heap[0], upper: upper, bounds: bounds) {
         size -= 1
         heap[0] = heap[size]
