@@ -25,8 +25,9 @@ enum _PoolEvent<Cell: AnyObject> {
   case pushed(pool: Int)
   /// `cell` came off pool `pool`'s stack.
   case popped(pool: Int, cell: Cell)
-  /// `cell` was made by pool `pool`'s factory. Kept, like a popped cell, so that every cell a
-  /// step hands out lives until the step ends (``_CellRequest/dequeued`` relies on it).
+  /// `cell` was made by a pool's factory. Kept, like a popped cell, so that every cell a step
+  /// hands out lives until the step ends (``_CellRequest/dequeued`` relies on it); an undo
+  /// drops it.
   case created(cell: Cell)
 }
 
