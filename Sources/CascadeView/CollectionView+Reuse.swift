@@ -215,7 +215,7 @@ extension CollectionView {
     case .header, .footer:
       cell = try dataSource.collectionView(self, viewForSupplementaryElementOfKind: path.kind, inSection: path.section)
     }
-    guard _request.dequeued(cell) else { throw .cellNotDequeued(path) }
+    guard _request.hasDequeued(cell) else { throw .cellNotDequeued(path) }
     return (cell, _request.pool)
   }
 }

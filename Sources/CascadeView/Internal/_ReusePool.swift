@@ -94,7 +94,7 @@ struct _CellRequest<Cell: AnyObject> {
   ///
   /// - Complexity: O(1).
   @inlinable
-  func dequeued(_ cell: Cell) -> Bool {
+  func hasDequeued(_ cell: Cell) -> Bool {
     dequeued?.toOpaque() == Unmanaged.passUnretained(cell).toOpaque()
   }
 }
