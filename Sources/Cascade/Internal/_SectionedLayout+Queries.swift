@@ -14,7 +14,7 @@
 //
 // Map:
 //   _SectionedLayout.attributes(for:)        one element, O(log s)
-//   _SectionedLayout.forEachElement / elements(in:into:) / _query / _forEach   the rect query
+//   _SectionedLayout.forEachElement / _elements(in:_:_:into:) / _query / _forEach   the rect query
 //   _SectionedLayout.element(at:)            the point query
 //   _ElementSink, _ClosureSink, _ArraySink   where a rect query's answers go
 //   _ItemVisitor, _PointVisitor              what turns the index's ids into answers
@@ -63,14 +63,17 @@ extension _SectionedLayout {
     }
   }
 
-  /// The rect query appended to `buffer`, with no closure call per answer.
+  /// The rect query appended to `buffer`, with no closure call per answer; static for the
+  /// reason ``_query(_:_:_:after:into:)`` is (the presented query and the window's moves call it).
   ///
   /// - Complexity: that of ``forEachElement(in:after:_:)``.
   @inlinable
-  func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
+  static func _elements(
+    in rect: Rect, _ sections: [Section], _ origins: _SectionOrigins, into buffer: inout [LayoutAttributes]
+  ) {
     _ArraySink.withStage { stage in
       var sink = _ArraySink(appendingTo: &buffer, stage: stage)
-      Self._query(sections, origins, rect, after: nil, into: &sink)
+      _query(sections, origins, rect, after: nil, into: &sink)
       sink.finish(into: &buffer)
     }
   }

@@ -27,20 +27,14 @@
 // search visits, so the two agree by construction.
 
 extension _SectionedLayout {
-  /// Moves `window` to `rect` (reported coordinates): see `WaterfallLayout.moveWindow(_:to:)`.
+  /// Moves `window` to `rect` (reported coordinates) over the layout whose sections, sum tree,
+  /// width and generation are given: see `WaterfallLayout.moveWindow(_:to:)`. Static and given
+  /// those parts, for the reason ``_query(_:_:_:after:into:)`` is: a method of the layout's
+  /// storage took a copy of all of it first (240 bytes for the waterfall's, a `memcpy` every
+  /// scroll step).
   ///
   /// - Complexity: O(t·L + c·(log k + k)) for t sections meeting the rect, L lanes each, c
   ///   elements entering or leaving and k in the window; a search otherwise.
-  @inlinable
-  func moveWindow(_ window: inout VisibleWindow, to rect: Rect, _ p: _Presentation) {
-    Self._moveWindow(&window, to: rect, p, sections, origins, width: width, generation: generation)
-  }
-
-  /// ``moveWindow(_:to:_:)``, static and given the parts of the layout it reads, for the reason
-  /// ``_query(_:_:_:after:into:)`` is: called on the layout's storage, a method took a copy of
-  /// all of it first (240 bytes for the waterfall's, a `memcpy` every scroll step).
-  ///
-  /// - Complexity: that of ``moveWindow(_:to:_:)``.
   @inlinable
   static func _moveWindow(
     _ window: inout VisibleWindow, to rect: Rect, _ p: _Presentation,

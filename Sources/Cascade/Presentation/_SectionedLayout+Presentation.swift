@@ -48,14 +48,9 @@ extension _SectionedLayout {
     in rect: Rect, _ p: _Presentation, _ sections: [Section], _ origins: _SectionOrigins, width: Double,
     into buffer: inout [LayoutAttributes]
   ) {
+    if p.isIdentity { _elements(in: rect, sections, origins, into: &buffer); return }
+    let cw = p.contentWidth(width: width, total: origins.total)
     _ArraySink.withStage { stage in
-      if p.isIdentity {
-        var sink = _ArraySink(appendingTo: &buffer, stage: stage)
-        _query(sections, origins, rect, after: nil, into: &sink)
-        sink.finish(into: &buffer)
-        return
-      }
-      let cw = p.contentWidth(width: width, total: origins.total)
       var sink = _PresentedSink(inner: _ArraySink(appendingTo: &buffer, stage: stage), p, cw, rect)
       _query(sections, origins, p.searchRect(rect, contentWidth: cw), after: nil, into: &sink)
       sink.inner.finish(into: &buffer)

@@ -33,7 +33,9 @@ extension WaterfallLayout {
   ///
   /// - Complexity: that of ``forEachElement(in:after:_:)``.
   public func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
-    _storage.elements(in: rect, _presentation, into: &buffer)
+    // The storage's parts, not the storage, as in `moveWindow(_:to:)`.
+    _SectionedLayout._elements(
+      in: rect, _presentation, _storage.sections, _storage.origins, width: _storage.width, into: &buffer)
   }
 
   /// One page of the rect query: at most `limit` elements following `after` (from the start
