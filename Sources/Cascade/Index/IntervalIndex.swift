@@ -879,20 +879,32 @@ public struct IntervalIndex: Sendable {
     }
     let span = Int(last) - Int(first) + 1
     guard span <= 2 &* answers &+ 8 else { return false }
+    _scanRange(Int(first)..<(Int(last) + 1), lower, upper, bounds, &visitor)
+    return true
+  }
+
+  /// Visits, in order, the ids of `ids` whose interval overlaps `(lower, upper)`
+  /// (`maxY > lower && minY < upper`), until the visitor stops. The dense scan's loop, and the
+  /// layouts' when their id blocks (`_IDBlocks`) give the range.
+  ///
+  /// - Complexity: O(`ids.count`) bound reads.
+  @inlinable
+  internal static func _scanRange<Bounds: IntervalBounds, Visitor: _IntervalVisitor>(
+    _ ids: Range<Int>, _ lower: Double, _ upper: Double, _ bounds: Bounds, _ visitor: inout Visitor
+  ) {
     // The visitor in a local for the scan, put back at the end: through the `inout` parameter
     // (an address the answers' stores might alias, for all the compiler knows) each visit
     // loaded the visitor's fields again and stored its state back.
     var local = visitor
     defer { visitor = local }
-    var id = Int(first)
-    let end = Int(last)
-    while id <= end {
+    var id = ids.lowerBound
+    let end = ids.upperBound
+    while id < end {
       if bounds.maxY(id) > lower && bounds.minY(id) < upper {
-        if !local.visit(id) { return true }
+        if !local.visit(id) { return }
       }
       id &+= 1
     }
-    return true
   }
 
   /// Merges up to eight lanes by scanning their heads, `cursors[0 ..< live]`: fewer branches

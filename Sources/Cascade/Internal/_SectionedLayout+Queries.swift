@@ -136,8 +136,15 @@ extension _SectionedLayout {
       _withStorage(of: sections, s) { records, ids, lanes, _ in
         var visitor = _ItemVisitor(records: records, geometry: geometry, section: s, y0: y0, rect: rect, sink: sink)
         let search = _grown(rect.minY - y0, rect.maxY - y0, by: slack)
-        IntervalIndex._forEachOverlapping(
-          ids, lanes, search.low, search.high, afterItem, _RecordBounds(records), &visitor)
+        let bounds = _RecordBounds(records)
+        if let range = _candidates(sections, s, count: records.count, search.low, search.high) {
+          // The ids between the first block ending below the rect's top and the last starting
+          // above its bottom, few enough to test each (a viewport of a waterfall).
+          let from = Swift.min(Swift.max(range.lowerBound, afterItem &+ 1), range.upperBound)
+          IntervalIndex._scanRange(from..<range.upperBound, search.low, search.high, bounds, &visitor)
+        } else {
+          IntervalIndex._forEachOverlapping(ids, lanes, search.low, search.high, afterItem, bounds, &visitor)
+        }
         return visitor.going
       }
     }
@@ -147,6 +154,26 @@ extension _SectionedLayout {
       if _hit(footer.frame, rect), !sink.take(footer) { return false }
     }
     return true
+  }
+
+  /// The ids of section `s` that a rect query for `(lower, upper)` (section coordinates) tests
+  /// in order, from the section's id blocks read in place: `nil` when the section keeps no
+  /// blocks covering its `count` records, or when the range is wider than
+  /// ``_IDBlocks/scanLimit`` ids (the query then searches the interval index, whose cost
+  /// follows the answers whatever the layout).
+  ///
+  /// - Complexity: O(log n) for n items.
+  @inlinable @inline(__always)
+  static func _candidates(
+    _ sections: [Section], _ s: Int, count: Int, _ lower: Double, _ upper: Double
+  ) -> Range<Int>? {
+    guard Section.keepsIDBlocks, sections[s].blocks._count == count else { return nil }
+    guard let range = _IDBlocks._candidates(
+      sections[s].blocks._tops._unsafeElements, sections[s].blocks._bottoms._unsafeElements,
+      count: count, capacity: sections[s].blocks._capacity, lower, upper),
+      range.count <= _IDBlocks.scanLimit
+    else { return nil }
+    return range
   }
 
   /// The first element, in spec order, whose frame contains `point`

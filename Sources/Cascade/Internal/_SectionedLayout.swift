@@ -64,6 +64,12 @@ internal protocol _SectionStorage: Sendable {
   var geometry: Geometry { get }
   /// The index over the records: ids are record indices, each in its record's lane.
   var index: IntervalIndex { get }
+  /// The id blocks over the records (a waterfall's; a list keeps none and answers from its
+  /// one-lane index): when they cover every record, a rect query tests the range of ids they
+  /// give instead of searching the index.
+  var blocks: _IDBlocks { get }
+  /// Whether a laid-out section keeps ``blocks`` covering all its records.
+  static var keepsIDBlocks: Bool { get }
   /// Where the footer starts, relative to the section's top; valid once laid out.
   var footerY: Double { get }
   /// The section's height, `end` in `Docs/Spec/Waterfall.md`; valid once laid out.
@@ -500,6 +506,12 @@ extension _SectionedLayout {
         section.index._violation(count: records.count, in: _RecordBounds(records))
       }
       if let violation { return "section \(s): \(violation)" }
+      let blocks = section.records.withUnsafeBufferPointer { records in
+        Section.keepsIDBlocks
+          ? section.blocks._violation(count: records.count, in: _RecordBounds(records))
+          : section.blocks._count == 0 ? nil : "id blocks kept by a section that keeps none"
+      }
+      if let blocks { return "section \(s): \(blocks)" }
       if let violation = section._violation() { return "section \(s): \(violation)" }
       if let ids = section.ids {
         if ids.count != section.records.count { return "section \(s): \(ids.count) ids for \(section.records.count) items" }

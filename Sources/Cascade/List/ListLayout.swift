@@ -382,6 +382,9 @@ internal struct _ListSection: _SectionStorage {
   @usableFromInline var ids: [ItemID?]? = nil
   @usableFromInline var uid = 0
   @usableFromInline var index = IntervalIndex(laneCount: 1)
+  /// Always empty: one lane is searched as fast as the blocks would be.
+  @usableFromInline var blocks = _IDBlocks()
+  @usableFromInline static var keepsIDBlocks: Bool { false }
   @usableFromInline var footerY: Double = 0
   @usableFromInline var height: Double = 0
   @usableFromInline var validCount = 0

@@ -65,6 +65,8 @@ extension _Section {
     let liveEnd = limit == laidOut
     var placed = 0
     var stopAt = Int.max
+    // The ids whose frames the walk wrote, for the id blocks.
+    var lowest = Int.max, highest = -1
     // The lanes are taken out of the index for the walk, so that their samples can be written
     // while the ids are read through a pointer; they go back unchanged but for those samples.
     var lanes: [IntervalIndex._Lane] = []
@@ -223,6 +225,8 @@ extension _Section {
         let maxY = y + h
         records[t].y = y
         records[t].height = h
+        lowest = Swift.min(lowest, t)
+        highest = Swift.max(highest, t)
         let next = maxY + spacing
         let l = records[t].lane
         sample(l, lane(l)._firstIndex { Int($0) >= t }, maxY)
@@ -351,6 +355,8 @@ extension _Section {
           if moved > 0 {
             placed += moved
             src[l] = last
+            lowest = Swift.min(lowest, Int(ids[first]))  // at or below the first it wrote
+            highest = Swift.max(highest, last)
             // The levels above the samples the run wrote, positions first ..< p.
             lanes[l]._syncLevels(positions: first..<p)
           }
@@ -378,6 +384,15 @@ extension _Section {
     }
     }
     if stopAt < Int.max { validCount = Swift.min(validCount, stopAt) }
+    if lowest <= highest {
+      let written = lowest..<(highest + 1)
+      // Blocks reaching past `limit` (the records may have changed there since the last
+      // layout) are written again by the placement that follows, from a checkpoint at or
+      // below `limit` (block-aligned).
+      let count = Swift.min(blocks._count, records.count)
+      records.withUnsafeBufferPointer { blocks._writeLeaves(written, count: count, _RecordBounds($0)) }
+      blocks._syncLevels(count: blocks._count, (lowest >> 3)..<((highest >> 3) + 1))
+    }
     return placed
   }
 }

@@ -205,6 +205,9 @@ internal struct _Section: _SectionStorage {
   /// The section's identity, stable across section moves (the id index refers to it).
   @usableFromInline var uid = 0
   @usableFromInline var index: IntervalIndex
+  /// The id blocks over the records, written by the placement and the column walk.
+  @usableFromInline var blocks = _IDBlocks()
+  @usableFromInline static var keepsIDBlocks: Bool { true }
 
   /// Column state before item `m * checkpointInterval`: `next[0 ..< c]`, `c` doubles per
   /// checkpoint. (No running bottom: the bottom of the items before a point is read from the
@@ -524,6 +527,7 @@ internal struct _Section: _SectionStorage {
       checkpointCounts.removeAll(keepingCapacity: keep)
       multiColumn.removeAll(keepingCapacity: keep)
       index.reset(laneCount: keep ? c : 0, keepingCapacity: keep)
+      blocks.reset(keepingCapacity: keep)
     } else {
       let m = validCount >> Self.checkpointShift
       start = m * interval
@@ -581,6 +585,11 @@ internal struct _Section: _SectionStorage {
     // From scratch, the index is built after placement in one filling pass, from the lanes and
     // the per-lane counts the loop writes; incrementally, each placed item is appended to its lane.
     let appendToIndex = start > 0
+    // The id blocks: their leaves written after each interval, from the records it just wrote
+    // (in cache), and the levels above once at the end, from the first changed block (from
+    // block 0 if the storage moved).
+    let blockCount = (n + 7) >> 3
+    let levelsFrom = blocks._reserve(blocks: blockCount, keeping: start >> 3) ? 0 : start >> 3
     let g = geometry
     let tracksMulti = Self.tracksMultiColumn(g)
     var placedOneColumn = oneColumnPlaced
@@ -692,6 +701,7 @@ internal struct _Section: _SectionStorage {
             default: placeRun(run, keep: g.keepColumns, fourShortest: fourShortest, appendToIndex: appendToIndex)
             }
             guard placed else { accepted = false; break }
+            blocks._writeLeaves(run, count: run.upperBound, _RecordBounds(UnsafeBufferPointer(records)))
             i = run.upperBound
           }
         }
@@ -705,6 +715,7 @@ internal struct _Section: _SectionStorage {
       }
     }
     guard accepted else { return false }
+    blocks._syncLevels(count: n, levelsFrom..<blockCount)
     // The bottom of every item so far, from the last item of each lane (O(c)) rather than a
     // running maximum: no compare per item, whose branch random heights mispredict.
     bottom = Self.indexedBottom(index, UnsafeBufferPointer(records))

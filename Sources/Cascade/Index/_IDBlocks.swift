@@ -1,0 +1,262 @@
+// The id blocks: a section's ids in blocks of eight, each with the smallest top and the largest
+// bottom of its elements, and an 8-ary tree of both above them.
+//
+// Map:
+//   _IDBlocks             the two trees in two flat arrays, levels bottom up, sized for a
+//                         capacity of blocks; the number of ids they cover
+//   _reserve / _writeLeaves / _syncLevels   maintenance (the waterfall's placement and walk)
+//   _candidates           the ids a query must test: one descent of each tree, side by side
+//   _violation            the check against the records (internal checks, tests)
+
+/// A section's ids in blocks of eight consecutive ids, with, for each block, the smallest top
+/// (`minY`) and the largest bottom (`maxY`) of its elements, and above those an 8-ary tree of
+/// each: an entry of level k + 1 is the smallest (largest) of its eight children on level k.
+///
+/// A rect query for `(lower, upper)` has its answers between two ids: the first whose bottom is
+/// below `lower` and the last whose top is above `upper`. The largest-bottom tree finds the first
+/// block holding the former, and the smallest-top tree the last block holding the latter, each in
+/// one descent of O(log₈ n) levels (a cache line each), the two descents side by side. In a
+/// waterfall the answers to a viewport are nearly all the ids between those two, so the query
+/// tests that range of ids in order (``IntervalIndex/_scanRange(_:_:_:_:_:)``): no search of
+/// each lane and no merge. When the range is wide (an early tall item, a sparse layout), the
+/// caller asks the interval index instead, which is output-sensitive whatever the layout.
+///
+/// Both trees are exact (the ids' own bounds, no rounding), so the range always holds every
+/// answer. Changes are local: writing the blocks of changed ids and their ancestors costs
+/// O(changed + log n).
+///
+/// Storage: level k has ⌈B / 8ᵏ⌉ entries for B blocks, up to the first level of at most eight;
+/// the levels live bottom up in one array per tree, each level's region sized for `_capacity`
+/// blocks, so that appends within the capacity move nothing. 2 × 8/7 doubles per block: about
+/// 2.3 bytes per id.
+@usableFromInline
+internal struct _IDBlocks: Sendable, Equatable {
+  /// The ids covered: `0 ..< _count`.
+  @usableFromInline internal var _count = 0
+  /// The blocks the storage has room for.
+  @usableFromInline internal var _capacity = 0
+  /// The smallest top of each block, then of each eight blocks, and so on (levels bottom up).
+  @usableFromInline internal var _tops: [Double] = []
+  /// The largest bottom of each block, then of each eight blocks, and so on.
+  @usableFromInline internal var _bottoms: [Double] = []
+
+  @inlinable internal init() {}
+
+  /// The widest range of ids a query tests one by one; a wider one goes to the interval index.
+  /// A constant, so the scan stays O(1) beyond the answers: at most 256 bound reads, about what
+  /// the index's search of four lanes costs, for a range with no answer at all.
+  @inlinable static var scanLimit: Int { 256 }
+
+  /// The entries level `k` has for `n` blocks (`n` entries on level 0): ⌈n / 8ᵏ⌉. O(1).
+  @inlinable @inline(__always)
+  internal static func _size(_ n: Int, level k: Int) -> Int {
+    n <= 0 ? 0 : ((n &- 1) &>> (3 &* k)) &+ 1
+  }
+
+  /// The entries of every level for a capacity of `blocks`, up to the first of at most eight.
+  /// O(log n).
+  internal static func _storage(capacity blocks: Int) -> Int {
+    var total = 0, k = 0
+    while true {
+      let size = _size(blocks, level: k)
+      total += size
+      if size <= 8 { return total }
+      k += 1
+    }
+  }
+
+  /// Empties the blocks, keeping the storage when `keepingCapacity`. O(1), or O(n) to free.
+  internal mutating func reset(keepingCapacity: Bool) {
+    _count = 0
+    if !keepingCapacity {
+      _capacity = 0
+      _tops = []
+      _bottoms = []
+    }
+  }
+
+  /// Makes room for `blocks` blocks, keeping the first `kept` blocks' leaves (the levels above
+  /// are written again by the next ``_syncLevels(_:)`` from block 0 when the storage moved).
+  /// Returns whether it moved. Amortized O(1) per block: the room at least doubles.
+  internal mutating func _reserve(blocks: Int, keeping kept: Int) -> Bool {
+    if blocks <= _capacity { return false }
+    let capacity = _capacity == 0 ? blocks : Swift.max(blocks, 2 * _capacity)
+    let size = Self._storage(capacity: capacity)
+    var tops = [Double](repeating: 0, count: size), bottoms = [Double](repeating: 0, count: size)
+    let keep = Swift.min(kept, _capacity)
+    if keep > 0 {
+      tops.replaceSubrange(0..<keep, with: _tops[0..<keep])
+      bottoms.replaceSubrange(0..<keep, with: _bottoms[0..<keep])
+    }
+    _tops = tops
+    _bottoms = bottoms
+    _capacity = capacity
+    return true
+  }
+
+  /// Writes the leaves (level 0) of the blocks that hold `ids`, each from the bounds of its ids
+  /// below `count` (`bounds` must answer for all of them: the ids of those blocks outside `ids`
+  /// laid out already). The storage must have room (``_reserve(blocks:keeping:)``).
+  ///
+  /// - Complexity: O(`ids.count` + 8).
+  @inlinable
+  internal mutating func _writeLeaves<Bounds: IntervalBounds>(_ ids: Range<Int>, count last: Int, _ bounds: Bounds) {
+    if ids.isEmpty { return }
+    let first = ids.lowerBound &>> 3, end = (ids.upperBound &+ 7) &>> 3
+    precondition(ids.upperBound <= last, "id blocks written past the ids laid out")
+    precondition(first >= 0 && end <= _capacity, "id blocks written past their capacity")
+    _tops.withUnsafeMutableBufferPointer { tops in
+      _bottoms.withUnsafeMutableBufferPointer { bottoms in
+        for b in first..<end {
+          var id = b &<< 3
+          let stop = Swift.min(id &+ 8, last)
+          var top = bounds.minY(id), bottom = bounds.maxY(id)
+          id &+= 1
+          while id < stop {
+            let t = bounds.minY(id), u = bounds.maxY(id)
+            top = t < top ? t : top
+            bottom = u > bottom ? u : bottom
+            id &+= 1
+          }
+          tops[b] = top
+          bottoms[b] = bottom
+        }
+      }
+    }
+  }
+
+  /// Sets the ids covered to `count` and writes the levels above the leaves for the changed
+  /// blocks `changed` (every block from `changed.lowerBound` on when the count changed): each
+  /// level's entries over the changed ones below, and all of a level the old count did not
+  /// have. The blocks below `changed` must be those of the old count, and a count cut back
+  /// inside a block must have had that block's leaf written again.
+  ///
+  /// - Complexity: O(`changed.count` / 7 + log n), or O(n / 7) when a level appears.
+  internal mutating func _syncLevels(count: Int, _ changed: Range<Int>) {
+    let blocks = (count + 7) >> 3
+    var low = changed.lowerBound, high = _count == count ? Swift.min(changed.upperBound, blocks) : blocks
+    // The levels the old count had, the leaves included: a level above them is written whole.
+    var oldLevels = 1
+    while Self._size((_count + 7) >> 3, level: oldLevels - 1) > 8 { oldLevels += 1 }
+    _count = count
+    if blocks <= 8 { return }  // the leaves are the top level
+    let capacity = _capacity
+    _tops.withUnsafeMutableBufferPointer { tops in
+      _bottoms.withUnsafeMutableBufferPointer { bottoms in
+        var childOffset = 0, k = 0
+        while Self._size(blocks, level: k) > 8 {
+          let childSize = Self._size(blocks, level: k)
+          let offset = childOffset + Self._size(capacity, level: k)
+          low = k + 1 < oldLevels ? low >> 3 : 0
+          high = Swift.min(Self._size(blocks, level: k + 1), (high + 7) >> 3)
+          var e = low
+          while e < high {
+            let c0 = childOffset + (e << 3), c1 = childOffset + Swift.min(childSize, (e << 3) + 8)
+            var top = tops[c0], bottom = bottoms[c0]
+            for c in (c0 + 1)..<Swift.max(c0 + 1, c1) {
+              top = tops[c] < top ? tops[c] : top
+              bottom = bottoms[c] > bottom ? bottoms[c] : bottom
+            }
+            tops[offset + e] = top
+            bottoms[offset + e] = bottom
+            e += 1
+          }
+          childOffset = offset
+          k += 1
+        }
+      }
+    }
+  }
+
+  /// The ids a query for `(lower, upper)` must test: from the first block with an element ending
+  /// below `lower` to the last block with one starting above `upper`. Every id outside the range
+  /// has `maxY <= lower` or `minY >= upper`. Empty when no element can overlap; `nil` when the
+  /// blocks cover no ids or their storage is not what their capacity says (the caller then asks
+  /// the interval index). Reads only inside `tops` and `bottoms`, whatever they hold.
+  ///
+  /// - Complexity: O(log₈ n): a descent of each tree, eight entries (one cache line when
+  ///   aligned) a level, the two descents side by side so that their misses overlap.
+  @inlinable
+  internal static func _candidates(
+    _ tops: UnsafeBufferPointer<Double>, _ bottoms: UnsafeBufferPointer<Double>, count: Int, capacity: Int,
+    _ lower: Double, _ upper: Double
+  ) -> Range<Int>? {
+    let blocks = (count &+ 7) &>> 3
+    guard blocks > 0, blocks <= capacity, let t = tops.baseAddress, let u = bottoms.baseAddress else { return nil }
+    var k = 0, offset = 0
+    while _size(blocks, level: k) > 8 {
+      offset &+= _size(capacity, level: k)
+      k &+= 1
+    }
+    let size = _size(blocks, level: k)
+    guard offset &+ size <= tops.count, offset &+ size <= bottoms.count else { return nil }
+    // The top level: the first entry ending below `lower`, the last starting above `upper`.
+    var s = size, e = -1
+    var j = size
+    while j > 0 {
+      j &-= 1
+      if u[offset &+ j] > lower { s = j }
+      if e < 0 && t[offset &+ j] < upper { e = j }
+    }
+    if s > e { return 0..<0 }
+    while k > 0 {
+      k &-= 1
+      offset &-= _size(capacity, level: k)
+      let levelSize = _size(blocks, level: k)
+      // The children of the entries picked above: the first child of `s` ending below `lower`,
+      // the last child of `e` starting above `upper`. Each exists when the parent's entry is
+      // its children's extreme; `nil` if the storage says otherwise.
+      let s0 = s &<< 3, s1 = Swift.min(levelSize, s0 &+ 8)
+      let e0 = e &<< 3, e1 = Swift.min(levelSize, e0 &+ 8)
+      var ns = s1, ne = -1
+      var c = s1
+      while c > s0 {
+        c &-= 1
+        if u[offset &+ c] > lower { ns = c }
+      }
+      c = e0
+      while c < e1 {
+        if t[offset &+ c] < upper { ne = c }
+        c &+= 1
+      }
+      guard ns < s1, ne >= e0 else { return nil }
+      s = ns
+      e = ne
+    }
+    if s > e { return 0..<0 }
+    return (s &<< 3)..<Swift.min(count, (e &<< 3) &+ 8)
+  }
+
+  /// The first way the blocks differ from the bounds of ids `0 ..< count`, as a message, or
+  /// `nil`: the count, each leaf, and each entry above.
+  ///
+  /// - Complexity: O(n).
+  package func _violation<Bounds: IntervalBounds>(count: Int, in bounds: Bounds) -> String? {
+    if _count != count { return "id blocks cover \(_count) ids, not \(count)" }
+    let blocks = (count + 7) >> 3
+    if blocks > _capacity { return "id blocks: \(blocks) blocks past the capacity \(_capacity)" }
+    let storage = _capacity == 0 ? 0 : Self._storage(capacity: _capacity)
+    if _tops.count != storage || _bottoms.count != storage {
+      return "id blocks: \(_tops.count) and \(_bottoms.count) entries, not \(storage)"
+    }
+    var childOffset = 0, k = 0
+    var expectedTops: [Double] = [], expectedBottoms: [Double] = []
+    for b in 0..<blocks {
+      let ids = (b * 8)..<Swift.min(count, b * 8 + 8)
+      expectedTops.append(ids.map(bounds.minY).min()!)
+      expectedBottoms.append(ids.map(bounds.maxY).max()!)
+    }
+    while true {
+      let size = Self._size(blocks, level: k)
+      for e in 0..<size where _tops[childOffset + e].bitPattern != expectedTops[e].bitPattern
+        || _bottoms[childOffset + e].bitPattern != expectedBottoms[e].bitPattern {
+        return "id blocks: level \(k), entry \(e) is (\(_tops[childOffset + e]), \(_bottoms[childOffset + e])), not (\(expectedTops[e]), \(expectedBottoms[e]))"
+      }
+      if size <= 8 { return nil }
+      expectedTops = stride(from: 0, to: size, by: 8).map { expectedTops[$0..<Swift.min(size, $0 + 8)].min()! }
+      expectedBottoms = stride(from: 0, to: size, by: 8).map { expectedBottoms[$0..<Swift.min(size, $0 + 8)].max()! }
+      childOffset += Self._size(_capacity, level: k)
+      k += 1
+    }
+  }
+}

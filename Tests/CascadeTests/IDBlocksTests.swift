@@ -1,0 +1,175 @@
+// The id blocks (`_IDBlocks`): their trees against the bounds after every change, and the range
+// a query gets against a scan of every id, seeded, the seed printed on failure.
+import Testing
+@testable import Cascade
+import CascadeTestSupport
+
+@Suite("Id blocks")
+struct IDBlocksTests {
+  struct Spans: IntervalBounds {
+    var spans: [(minY: Double, maxY: Double)]
+    func minY(_ id: Int) -> Double { spans[id].minY }
+    func maxY(_ id: Int) -> Double { spans[id].maxY }
+  }
+
+  /// The exact range a query must get, by a scan of every id: from the first block holding an
+  /// id ending below `lower` to the last block holding one starting above `upper`, clamped to
+  /// the count; empty when there is no such pair.
+  static func expectedRange(_ spans: [(minY: Double, maxY: Double)], _ lower: Double, _ upper: Double) -> Range<Int> {
+    guard let first = spans.firstIndex(where: { $0.maxY > lower }),
+      let last = spans.lastIndex(where: { $0.minY < upper }), first >> 3 <= last >> 3
+    else { return 0..<0 }
+    return ((first >> 3) << 3)..<Swift.min(spans.count, ((last >> 3) << 3) + 8)
+  }
+
+  static func candidates(_ blocks: _IDBlocks, _ lower: Double, _ upper: Double) -> Range<Int>? {
+    blocks._tops.withUnsafeBufferPointer { tops in
+      blocks._bottoms.withUnsafeBufferPointer { bottoms in
+        _IDBlocks._candidates(tops, bottoms, count: blocks._count, capacity: blocks._capacity, lower, upper)
+      }
+    }
+  }
+
+  /// Spans in no order at all (tops and bottoms anywhere, some of zero height): the blocks make
+  /// no assumption about lanes. Grown by appends of random lengths, cut back, changed in the
+  /// middle (as the column walk does), and rebuilt from scratch; after every step the trees
+  /// match the spans exactly and the query range is the scan's.
+  @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
+  func treesAndRangesMatchAScan(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    var spans: [(minY: Double, maxY: Double)] = []
+    var blocks = _IDBlocks()
+    func span() -> (minY: Double, maxY: Double) {
+      let y = rng.double(0...10_000)
+      return (y, y + (rng.chance(0.1) ? 0 : rng.double(0...400)))
+    }
+    /// Writes ids `from ..< spans.count` after `spans` changed from `from` on, as the placement
+    /// does: `from` is the old count (an append) or block-aligned (a relayout from a checkpoint).
+    func placed(from: Int) {
+      let bounds = Spans(spans: spans)
+      let moved = blocks._reserve(blocks: (spans.count + 7) >> 3, keeping: from >> 3)
+      var i = from
+      while i < spans.count {  // in runs, as the placement writes them
+        let end = Swift.min(spans.count, i + rng.int(1...70))
+        blocks._writeLeaves(i..<end, count: end, bounds)
+        i = end
+      }
+      blocks._syncLevels(count: spans.count, (moved ? 0 : from >> 3)..<((spans.count + 7) >> 3))
+    }
+    for step in 0..<300 {
+      switch rng.int(0...3) {
+      case 0:  // append
+        let from = spans.count
+        for _ in 0..<rng.int(1...(rng.chance(0.2) ? 3_000 : 40)) { spans.append(span()) }
+        placed(from: from)
+      case 1:  // cut back, then place again from there: a relayout, from a checkpoint (block-aligned)
+        let from = rng.int(0...spans.count) & ~(rng.chance(0.5) ? 63 : 7)
+        spans.removeSubrange(from...)
+        for _ in 0..<rng.int(0...50) { spans.append(span()) }
+        placed(from: from)
+      case 2 where !spans.isEmpty:  // a few ids changed in the middle, the count kept
+        let low = rng.int(0...(spans.count - 1)), high = Swift.min(spans.count, low + rng.int(1...200))
+        for id in low..<high where rng.chance(0.5) { spans[id] = span() }
+        blocks._writeLeaves(low..<high, count: spans.count, Spans(spans: spans))
+        blocks._syncLevels(count: spans.count, (low >> 3)..<(((high - 1) >> 3) + 1))
+      default:  // from scratch, keeping the storage or not
+        blocks.reset(keepingCapacity: rng.chance(0.5))
+        placed(from: 0)
+      }
+      if let violation = blocks._violation(count: spans.count, in: Spans(spans: spans)) {
+        Issue.record("seed \(seed), step \(step): \(violation)")
+        return
+      }
+      for _ in 0..<20 {
+        let a = rng.double(-100...10_500), b = a + rng.double(0...800)
+        let got = Self.candidates(blocks, a, b)
+        let expected = Self.expectedRange(spans, a, b)
+        if spans.isEmpty {
+          #expect(got == nil, "seed \(seed), step \(step): blocks over no ids gave \(String(describing: got))")
+        } else if got != expected {
+          Issue.record("seed \(seed), step \(step), (\(a), \(b)): \(String(describing: got)) != scan \(expected)")
+          return
+        }
+      }
+    }
+  }
+
+  /// By hand: 20 ids in three blocks (two levels only from nine blocks, so one level here). A
+  /// query between the blocks' bounds gets the blocks it must, and one that meets nothing gets
+  /// an empty range.
+  @Test func smallGolden() {
+    // Block 0: ids 0-7 at y 0...70 (10 high each, 10 apart); block 1: 8-15 at 80...150;
+    // block 2: 16-19 at 160...190.
+    let spans = (0..<20).map { (minY: Double($0) * 10, maxY: Double($0) * 10 + 10) }
+    var blocks = _IDBlocks()
+    _ = blocks._reserve(blocks: 3, keeping: 0)
+    blocks._writeLeaves(0..<20, count: 20, Spans(spans: spans))
+    blocks._syncLevels(count: 20, 0..<3)
+    #expect(blocks._tops == [0, 80, 160])
+    #expect(blocks._bottoms == [80, 160, 200])
+    #expect(Self.candidates(blocks, 75, 85) == 0..<16)  // id 7 ends at 80 > 75; id 8 starts at 80 < 85
+    #expect(Self.candidates(blocks, 80, 85) == 8..<16)  // id 7 ends at 80: not below 80
+    #expect(Self.candidates(blocks, 165, 1_000) == 16..<20)
+    #expect(Self.candidates(blocks, 200, 300) == 0..<0)
+    #expect(Self.candidates(blocks, -50, 0) == 0..<0)  // id 0 starts at 0: not above 0
+  }
+
+  /// Storage that is not what the capacity says is refused (`nil`), not read past its end.
+  @Test func malformedStorageIsRefused() {
+    var blocks = _IDBlocks()
+    let spans = (0..<200).map { (minY: Double($0), maxY: Double($0) + 1) }
+    _ = blocks._reserve(blocks: 25, keeping: 0)
+    blocks._writeLeaves(0..<200, count: 200, Spans(spans: spans))
+    blocks._syncLevels(count: 200, 0..<25)
+    #expect(Self.candidates(blocks, 10, 20) == 8..<24)
+    var short = blocks
+    short._tops.removeLast(3)
+    #expect(Self.candidates(short, 10, 20) == nil)
+    var wider = blocks
+    wider._count = 400
+    #expect(Self.candidates(wider, 10, 20) == nil)
+  }
+
+  /// A waterfall's rect queries take the blocks' range when it is narrow and the interval index
+  /// when it is not (here, below an early item taller than the rest of the column together:
+  /// every range reaches back to its block). Both answer as a scan of every frame, in every
+  /// order, with spans and zero heights, and with the layout changed in between.
+  @Test(arguments: [11, 12, 13] as [UInt64])
+  func bothQueryPathsMatchAScan(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    for order in [WaterfallOrder.shortestFirst, .leftToRight, .rightToLeft] {
+      var parameters = WaterfallParameters(columns: 4)
+      parameters.order = order
+      let items: [WaterfallItem] = (0..<3_000).map { i in
+        if i == 5 { return .height(200_000) }
+        let span: WaterfallItem.Span = rng.chance(0.05) ? .full : rng.chance(0.05) ? .columns(2) : .columns(1)
+        return .height(rng.chance(0.05) ? 0 : rng.double(20...300), span: span)
+      }
+      var layout = try WaterfallLayout(width: 800, parameters: parameters, sections: [.init(items: items)])
+      var paths = (narrow: 0, wide: 0)
+      for round in 0..<3 {  // the layout changed between rounds
+        let all = allElements(layout)
+        for _ in 0..<200 {
+          let rect = rng.rect(in: layout.contentSize)
+          let search = layout._sections[0].records.withUnsafeBufferPointer { records in
+            _SectionedLayout<_Section>._candidates(layout._sections, 0, count: records.count, rect.minY, rect.maxY)
+          }
+          if search == nil { paths.wide += 1 } else { paths.narrow += 1 }
+          let fast = layout.elements(in: rect), slow = bruteForceQuery(all, rect)
+          if fast != slow {
+            Issue.record("seed \(seed), \(order), round \(round), \(rect): \(fast.map(\.path)) != scan \(slow.map(\.path))")
+            return
+          }
+        }
+        // A change before the next round: new heights from a random item on.
+        let from = rng.int(6...2_999)
+        let count = Swift.min(3_000, from + 50) - from
+        try layout.apply([
+          .replaceItems((0..<count).map { _ in .height(rng.double(20...300)) }, at: from, section: 0),
+          .appendItems([.height(rng.double(20...300))], section: 0),
+        ])
+      }
+      #expect(paths.narrow > 50 && paths.wide > 50, "seed \(seed), \(order): \(paths) queries took each path")
+    }
+  }
+}
