@@ -104,7 +104,9 @@ internal struct _IDBlocks: Sendable, Equatable {
     if ids.isEmpty { return }
     let first = ids.lowerBound &>> 3, end = (ids.upperBound &+ 7) &>> 3
     precondition(ids.upperBound <= last, "id blocks written past the ids laid out")
-    precondition(first >= 0 && end <= _capacity, "id blocks written past their capacity")
+    precondition(
+      first >= 0 && end <= _capacity && _tops.count >= _capacity && _bottoms.count >= _capacity,
+      "id blocks written past their capacity")
     _tops.withUnsafeMutableBufferPointer { tops in
       _bottoms.withUnsafeMutableBufferPointer { bottoms in
         for b in first..<end {
@@ -141,6 +143,8 @@ internal struct _IDBlocks: Sendable, Equatable {
     _count = count
     if blocks <= 8 { return }  // the leaves are the top level
     let capacity = _capacity
+    let storage = Self._storage(capacity: capacity)
+    precondition(blocks <= capacity && _tops.count == storage && _bottoms.count == storage, "id blocks past their storage")
     _tops.withUnsafeMutableBufferPointer { tops in
       _bottoms.withUnsafeMutableBufferPointer { bottoms in
         var childOffset = 0, k = 0

@@ -585,16 +585,23 @@ internal struct _Section: _SectionStorage {
     // From scratch, the index is built after placement in one filling pass, from the lanes and
     // the per-lane counts the loop writes; incrementally, each placed item is appended to its lane.
     let appendToIndex = start > 0
-    // The id blocks: their leaves written after each interval, from the records it just wrote
-    // (in cache), and the levels above once at the end, from the first changed block (from
-    // block 0 if the storage moved).
+    // The id blocks: each leaf written by the loop as it completes a block of eight items (the
+    // smallest y and the largest maxY, folded off the chain from one item's y to the next, so
+    // nearly free), and the levels above once at the end, from the first changed block (from
+    // block 0 if the storage moved). The leaves are taken out of `blocks` meanwhile, as the
+    // records are, to be written through pointers.
     let blockCount = (n + 7) >> 3
     let levelsFrom = blocks._reserve(blocks: blockCount, keeping: start >> 3) ? 0 : start >> 3
+    var leafTops: [Double] = [], leafBottoms: [Double] = []
+    swap(&leafTops, &blocks._tops)
+    swap(&leafBottoms, &blocks._bottoms)
     let g = geometry
     let tracksMulti = Self.tracksMultiColumn(g)
     var placedOneColumn = oneColumnPlaced
     var accepted = true
     // Lanes are column numbers, below `maximumColumns` = 2^16: two bytes hold any of them.
+    leafTops.withUnsafeMutableBufferPointer { leafTops in
+    leafBottoms.withUnsafeMutableBufferPointer { leafBottoms in
     withUnsafeTemporaryAllocation(of: UInt16.self, capacity: appendToIndex ? 0 : n) { lanes in
       withUnsafeTemporaryAllocation(of: Int.self, capacity: appendToIndex ? 0 : c) { laneCounts in
         laneCounts.initialize(repeating: 0)
@@ -613,6 +620,14 @@ internal struct _Section: _SectionStorage {
                 lanes[i] = UInt16(truncatingIfNeeded: lane)
                 laneCounts[lane] &+= 1
               }
+            }
+            // The block the run starts in: from the items before it when an append starts inside
+            // one (runs otherwise start at a checkpoint, a multiple of eight).
+            var blockTop = Double.infinity, blockBottom = -Double.infinity
+            for k in (range.lowerBound & ~7)..<range.lowerBound {
+              let r = records[k]
+              blockTop = r.y < blockTop ? r.y : blockTop
+              blockBottom = r.y + r.height > blockBottom ? r.y + r.height : blockBottom
             }
             for i in range {
               guard var record = source.record(i) else { return false }
@@ -681,6 +696,18 @@ internal struct _Section: _SectionStorage {
                 if tracksMulti { multiColumn.append(Int32(truncatingIfNeeded: i)) }
               }
               records.initializeElement(at: i, to: record)
+              blockTop = record.y < blockTop ? record.y : blockTop
+              blockBottom = maxY > blockBottom ? maxY : blockBottom
+              if i & 7 == 7 {
+                leafTops[i &>> 3] = blockTop
+                leafBottoms[i &>> 3] = blockBottom
+                blockTop = .infinity
+                blockBottom = -.infinity
+              }
+            }
+            if range.upperBound & 7 != 0 {  // the last items, a block short of eight
+              leafTops[range.upperBound &>> 3] = blockTop
+              leafBottoms[range.upperBound &>> 3] = blockBottom
             }
             return true
           }
@@ -701,7 +728,6 @@ internal struct _Section: _SectionStorage {
             default: placeRun(run, keep: g.keepColumns, fourShortest: fourShortest, appendToIndex: appendToIndex)
             }
             guard placed else { accepted = false; break }
-            blocks._writeLeaves(run, count: run.upperBound, _RecordBounds(UnsafeBufferPointer(records)))
             i = run.upperBound
           }
         }
@@ -714,6 +740,10 @@ internal struct _Section: _SectionStorage {
         }
       }
     }
+    }
+    }
+    swap(&leafTops, &blocks._tops)
+    swap(&leafBottoms, &blocks._bottoms)
     guard accepted else { return false }
     blocks._syncLevels(count: n, levelsFrom..<blockCount)
     // The bottom of every item so far, from the last item of each lane (O(c)) rather than a
