@@ -508,7 +508,7 @@ extension _SectionedLayout {
       if let violation { return "section \(s): \(violation)" }
       let blocks = section.records.withUnsafeBufferPointer { records in
         Section.keepsIDBlocks
-          ? section.blocks._violation(count: records.count, in: _RecordBounds(records))
+          ? section.blocks._violation(count: records.count, in: _RecordBounds(records), exact: false)
           : section.blocks._count == 0 ? nil : "id blocks kept by a section that keeps none"
       }
       if let blocks { return "section \(s): \(blocks)" }

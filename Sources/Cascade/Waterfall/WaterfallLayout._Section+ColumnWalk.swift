@@ -72,6 +72,15 @@ extension _Section {
     var lanes: [IntervalIndex._Lane] = []
     swap(&lanes, &index._lanes)
     defer { swap(&lanes, &index._lanes) }
+    // The id blocks' leaves, taken out the same way and widened for each item the walk moves
+    // (`_IDBlocks._widen`): recomputing a block exactly would read its other columns' records,
+    // 2.5 times the walk's own reads.
+    var leafTops: [Double] = [], leafBottoms: [Double] = []
+    swap(&leafTops, &blocks._tops)
+    swap(&leafBottoms, &blocks._bottoms)
+    precondition(
+      (limit + 7) >> 3 <= blocks._capacity && leafTops.count >= blocks._capacity && leafBottoms.count >= blocks._capacity,
+      "id blocks shorter than the items walked")
 
     // Per column: the state `cur` as of item `src` (exact for dirty columns), the position in
     // `dirty` (-1 when clean), and whether the heap holds a cursor of its lane. Temporary
@@ -94,6 +103,8 @@ extension _Section {
     multiColumn.withUnsafeBufferPointer { multi in
     checkpoints.withUnsafeMutableBufferPointer { saved in
     records.withUnsafeMutableBufferPointer { records in
+    leafTops.withUnsafeMutableBufferPointer { leafTops in
+    leafBottoms.withUnsafeMutableBufferPointer { leafBottoms in
       /// Lane l's ids, clamped to the buffer (as the index's queries clamp them).
       func lane(_ l: Int) -> UnsafeBufferPointer<Int32> {
         let start = lanes[l].start
@@ -225,6 +236,7 @@ extension _Section {
         let maxY = y + h
         records[t].y = y
         records[t].height = h
+        _IDBlocks._widen(leafTops, leafBottoms, t, y, maxY)
         lowest = Swift.min(lowest, t)
         highest = Swift.max(highest, t)
         let next = maxY + spacing
@@ -343,6 +355,7 @@ extension _Section {
               let old = records[t].y + height + spacing
               let maxY = next + height
               records[t].y = next
+              _IDBlocks._widen(leafTops, leafBottoms, t, next, maxY)
               if let k = IntervalIndex._sample(at: p), k < samples.count { samples[k] = maxY }
               next = maxY + spacing
               last = t
@@ -375,6 +388,8 @@ extension _Section {
     }
     }
     }
+    }
+    }
     if stopAt == Int.max && liveEnd {
       // The walk reached the end: the dirty columns' state after the last item is the live one.
       for j in dirty.elements { next[j] = cur[j] }
@@ -384,13 +399,12 @@ extension _Section {
     }
     }
     if stopAt < Int.max { validCount = Swift.min(validCount, stopAt) }
+    swap(&leafTops, &blocks._tops)
+    swap(&leafBottoms, &blocks._bottoms)
     if lowest <= highest {
-      let written = lowest..<(highest + 1)
-      // Blocks reaching past `limit` (the records may have changed there since the last
-      // layout) are written again by the placement that follows, from a checkpoint at or
-      // below `limit` (block-aligned).
-      let count = Swift.min(blocks._count, records.count)
-      records.withUnsafeBufferPointer { blocks._writeLeaves(written, count: count, _RecordBounds($0)) }
+      // The levels above the widened leaves. (Blocks reaching past `limit`, where the records
+      // may have changed since the last layout, are written again by the placement that
+      // follows, from a checkpoint at or below `limit`: block-aligned.)
       blocks._syncLevels(count: blocks._count, (lowest >> 3)..<((highest >> 3) + 1))
     }
     return placed
