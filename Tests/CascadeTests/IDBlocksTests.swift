@@ -14,10 +14,12 @@ struct IDBlocksTests {
 
   /// The exact range a query must get, by a scan of every id: from the first block holding an
   /// id ending below `lower` to the last block holding one starting above `upper`, clamped to
-  /// the count; empty when there is no such pair.
+  /// the count; empty when there is no such pair. Compared at the blocks' precision: every
+  /// bound rounded outward to a `Float` (tops and `lower` down, bottoms and `upper` up).
   static func expectedRange(_ spans: [(minY: Double, maxY: Double)], _ lower: Double, _ upper: Double) -> Range<Int> {
-    guard let first = spans.firstIndex(where: { $0.maxY > lower }),
-      let last = spans.lastIndex(where: { $0.minY < upper }), first >> 3 <= last >> 3
+    let lower = _IDBlocks._down(lower), upper = _IDBlocks._up(upper)
+    guard let first = spans.firstIndex(where: { _IDBlocks._up($0.maxY) > lower }),
+      let last = spans.lastIndex(where: { _IDBlocks._down($0.minY) < upper }), first >> 3 <= last >> 3
     else { return 0..<0 }
     return ((first >> 3) << 3)..<Swift.min(spans.count, ((last >> 3) << 3) + 8)
   }
@@ -196,6 +198,20 @@ struct IDBlocksTests {
         ])
       }
       #expect(paths.narrow > 50 && paths.wide > 50, "seed \(seed), \(order): \(paths) queries took each path")
+    }
+  }
+
+  /// The entries are `Float`s rounded outward: a top never above the true one, a bottom never
+  /// below, at every magnitude a layout reaches and beyond `Float`'s range.
+  @Test func roundingIsOutward() {
+    var rng = SplitMix64(seed: 7)
+    for _ in 0..<10_000 {
+      let x = rng.double(-1e9...1e9) * (rng.chance(0.5) ? 1 : 1e-6)
+      #expect(Double(_IDBlocks._down(x)) <= x && Double(_IDBlocks._up(x)) >= x, "\(x)")
+      #expect(Double(_IDBlocks._down(x).nextUp) > x || Double(_IDBlocks._down(x)) == x, "\(x): not the nearest below")
+    }
+    for x in [0.0, -0.0, 1e300, -1e300, .greatestFiniteMagnitude, 16_777_217, 0.1] {
+      #expect(Double(_IDBlocks._down(x)) <= x && Double(_IDBlocks._up(x)) >= x, "\(x)")
     }
   }
 }

@@ -21,14 +21,16 @@
 /// each lane and no merge. When the range is wide (an early tall item, a sparse layout), the
 /// caller asks the interval index instead, which is output-sensitive whatever the layout.
 ///
-/// Both trees are exact (the ids' own bounds, no rounding), so the range always holds every
-/// answer. Changes are local: writing the blocks of changed ids and their ancestors costs
-/// O(changed + log n).
+/// The entries are `Float`s rounded outward (a top down, a bottom up) and the query's bounds are
+/// rounded outward too, so the range always holds every answer; at worst it holds a block more
+/// where a bound falls within a `Float`'s step (16 points at a y of 2.5 × 10⁸, 10M items). The
+/// query then tests each id's own doubles, so the answers are exact. Changes are local: writing
+/// the blocks of changed ids and their ancestors costs O(changed + log n).
 ///
 /// Storage: level k has ⌈B / 8ᵏ⌉ entries for B blocks, up to the first level of at most eight;
 /// the levels live bottom up in one array per tree, each level's region sized for `_capacity`
-/// blocks, so that appends within the capacity move nothing. 2 × 8/7 doubles per block: about
-/// 2.3 bytes per id.
+/// blocks, so that appends within the capacity move nothing. 2 × 8/7 floats per block: about
+/// 1.15 bytes per id.
 @usableFromInline
 internal struct _IDBlocks: Sendable, Equatable {
   /// The ids covered: `0 ..< _count`.
@@ -36,9 +38,9 @@ internal struct _IDBlocks: Sendable, Equatable {
   /// The blocks the storage has room for.
   @usableFromInline internal var _capacity = 0
   /// The smallest top of each block, then of each eight blocks, and so on (levels bottom up).
-  @usableFromInline internal var _tops: [Double] = []
+  @usableFromInline internal var _tops: [Float] = []
   /// The largest bottom of each block, then of each eight blocks, and so on.
-  @usableFromInline internal var _bottoms: [Double] = []
+  @usableFromInline internal var _bottoms: [Float] = []
 
   @inlinable internal init() {}
 
@@ -46,6 +48,22 @@ internal struct _IDBlocks: Sendable, Equatable {
   /// A constant, so the scan stays O(1) beyond the answers: at most 256 bound reads, about what
   /// the index's search of four lanes costs, for a range with no answer at all.
   @inlinable static var scanLimit: Int { 256 }
+
+  /// `x` rounded down to a `Float` (the largest at or below it; -infinity below the range):
+  /// what a block stores for a top, so that a stored top never exceeds the true one. O(1).
+  @inlinable @inline(__always)
+  internal static func _down(_ x: Double) -> Float {
+    let f = Float(x)
+    return Double(f) > x ? f.nextDown : f
+  }
+
+  /// `x` rounded up to a `Float` (the smallest at or above it): what a block stores for a
+  /// bottom. O(1).
+  @inlinable @inline(__always)
+  internal static func _up(_ x: Double) -> Float {
+    let f = Float(x)
+    return Double(f) < x ? f.nextUp : f
+  }
 
   /// The entries level `k` has for `n` blocks (`n` entries on level 0): ⌈n / 8ᵏ⌉. O(1).
   @inlinable @inline(__always)
@@ -82,7 +100,7 @@ internal struct _IDBlocks: Sendable, Equatable {
     if blocks <= _capacity { return false }
     let capacity = _capacity == 0 ? blocks : Swift.max(blocks, 2 * _capacity)
     let size = Self._storage(capacity: capacity)
-    var tops = [Double](repeating: 0, count: size), bottoms = [Double](repeating: 0, count: size)
+    var tops = [Float](repeating: 0, count: size), bottoms = [Float](repeating: 0, count: size)
     let keep = Swift.min(kept, _capacity)
     if keep > 0 {
       tops.replaceSubrange(0..<keep, with: _tops[0..<keep])
@@ -120,8 +138,8 @@ internal struct _IDBlocks: Sendable, Equatable {
             bottom = u > bottom ? u : bottom
             id &+= 1
           }
-          tops[b] = top
-          bottoms[b] = bottom
+          tops[b] = Self._down(top)
+          bottoms[b] = Self._up(bottom)
         }
       }
     }
@@ -138,13 +156,13 @@ internal struct _IDBlocks: Sendable, Equatable {
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   internal static func _widen(
-    _ tops: UnsafeMutableBufferPointer<Double>, _ bottoms: UnsafeMutableBufferPointer<Double>,
+    _ tops: UnsafeMutableBufferPointer<Float>, _ bottoms: UnsafeMutableBufferPointer<Float>,
     _ id: Int, _ minY: Double, _ maxY: Double
   ) {
     let b = id &>> 3
-    let top = tops[b], bottom = bottoms[b]
-    tops[b] = minY < top ? minY : top
-    bottoms[b] = maxY > bottom ? maxY : bottom
+    let top = tops[b], bottom = bottoms[b], t = _down(minY), u = _up(maxY)
+    tops[b] = t < top ? t : top
+    bottoms[b] = u > bottom ? u : bottom
   }
 
   /// Sets the ids covered to `count` and writes the levels above the leaves for the changed
@@ -202,9 +220,13 @@ internal struct _IDBlocks: Sendable, Equatable {
   ///   aligned) a level, the two descents side by side so that their misses overlap.
   @inlinable
   internal static func _candidates(
-    _ tops: UnsafeBufferPointer<Double>, _ bottoms: UnsafeBufferPointer<Double>, count: Int, capacity: Int,
+    _ tops: UnsafeBufferPointer<Float>, _ bottoms: UnsafeBufferPointer<Float>, count: Int, capacity: Int,
     _ lower: Double, _ upper: Double
   ) -> Range<Int>? {
+    // The bounds rounded outward to the entries' precision: a block passes whenever its items
+    // could (stored bottom ≥ its largest bottom > lower ≥ the rounded lower, and the same for
+    // the tops), so the range can only grow.
+    let lower = _down(lower), upper = _up(upper)
     let blocks = (count &+ 7) &>> 3
     guard blocks > 0, blocks <= capacity, let t = tops.baseAddress, let u = bottoms.baseAddress else { return nil }
     var k = 0, offset = 0
@@ -266,16 +288,16 @@ internal struct _IDBlocks: Sendable, Equatable {
       return "id blocks: \(_tops.count) and \(_bottoms.count) entries, not \(storage)"
     }
     var childOffset = 0, k = 0
-    var expectedTops: [Double] = [], expectedBottoms: [Double] = []
+    var expectedTops: [Float] = [], expectedBottoms: [Float] = []
     for b in 0..<blocks {
       let ids = (b * 8)..<Swift.min(count, b * 8 + 8)
       let top = ids.map(bounds.minY).min()!, bottom = ids.map(bounds.maxY).max()!
       if exact {
-        expectedTops.append(top)
-        expectedBottoms.append(bottom)
+        expectedTops.append(Self._down(top))
+        expectedBottoms.append(Self._up(bottom))
       } else {
         // A wider leaf is fine; the levels above must then be its own.
-        if !(_tops[b] <= top && _bottoms[b] >= bottom) {
+        if !(Double(_tops[b]) <= top && Double(_bottoms[b]) >= bottom) {
           return "id blocks: leaf \(b) is (\(_tops[b]), \(_bottoms[b])), which does not hold (\(top), \(bottom))"
         }
         expectedTops.append(_tops[b])

@@ -75,7 +75,7 @@ extension _Section {
     // The id blocks' leaves, taken out the same way and widened for each item the walk moves
     // (`_IDBlocks._widen`): recomputing a block exactly would read its other columns' records,
     // 2.5 times the walk's own reads.
-    var leafTops: [Double] = [], leafBottoms: [Double] = []
+    var leafTops: [Float] = [], leafBottoms: [Float] = []
     swap(&leafTops, &blocks._tops)
     swap(&leafBottoms, &blocks._bottoms)
     precondition(

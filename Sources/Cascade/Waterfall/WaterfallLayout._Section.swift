@@ -592,7 +592,7 @@ internal struct _Section: _SectionStorage {
     // records are, to be written through pointers.
     let blockCount = (n + 7) >> 3
     let levelsFrom = blocks._reserve(blocks: blockCount, keeping: start >> 3) ? 0 : start >> 3
-    var leafTops: [Double] = [], leafBottoms: [Double] = []
+    var leafTops: [Float] = [], leafBottoms: [Float] = []
     swap(&leafTops, &blocks._tops)
     swap(&leafBottoms, &blocks._bottoms)
     let g = geometry
@@ -699,15 +699,15 @@ internal struct _Section: _SectionStorage {
               blockTop = record.y < blockTop ? record.y : blockTop
               blockBottom = maxY > blockBottom ? maxY : blockBottom
               if i & 7 == 7 {
-                leafTops[i &>> 3] = blockTop
-                leafBottoms[i &>> 3] = blockBottom
+                leafTops[i &>> 3] = _IDBlocks._down(blockTop)
+                leafBottoms[i &>> 3] = _IDBlocks._up(blockBottom)
                 blockTop = .infinity
                 blockBottom = -.infinity
               }
             }
             if range.upperBound & 7 != 0 {  // the last items, a block short of eight
-              leafTops[range.upperBound &>> 3] = blockTop
-              leafBottoms[range.upperBound &>> 3] = blockBottom
+              leafTops[range.upperBound &>> 3] = _IDBlocks._down(blockTop)
+              leafBottoms[range.upperBound &>> 3] = _IDBlocks._up(blockBottom)
             }
             return true
           }
