@@ -6,6 +6,8 @@ import CascadeTestSupport
 
 @Suite("Id blocks")
 struct IDBlocksTests {
+  static let shift = _IDBlocks.idShift
+  var shift: Int { Self.shift }
   struct Spans: IntervalBounds {
     var spans: [(minY: Double, maxY: Double)]
     func minY(_ id: Int) -> Double { spans[id].minY }
@@ -14,14 +16,12 @@ struct IDBlocksTests {
 
   /// The exact range a query must get, by a scan of every id: from the first block holding an
   /// id ending below `lower` to the last block holding one starting above `upper`, clamped to
-  /// the count; empty when there is no such pair. Compared at the blocks' precision: every
-  /// bound rounded outward to a `Float` (tops and `lower` down, bottoms and `upper` up).
+  /// the count; empty when there is no such pair.
   static func expectedRange(_ spans: [(minY: Double, maxY: Double)], _ lower: Double, _ upper: Double) -> Range<Int> {
-    let lower = _IDBlocks._down(lower), upper = _IDBlocks._up(upper)
-    guard let first = spans.firstIndex(where: { _IDBlocks._up($0.maxY) > lower }),
-      let last = spans.lastIndex(where: { _IDBlocks._down($0.minY) < upper }), first >> 3 <= last >> 3
+    guard let first = spans.firstIndex(where: { $0.maxY > lower }),
+      let last = spans.lastIndex(where: { $0.minY < upper }), first >> shift <= last >> shift
     else { return 0..<0 }
-    return ((first >> 3) << 3)..<Swift.min(spans.count, ((last >> 3) << 3) + 8)
+    return ((first >> shift) << shift)..<Swift.min(spans.count, ((last >> shift) << shift) + (1 << shift))
   }
 
   static func candidates(_ blocks: _IDBlocks, _ lower: Double, _ upper: Double) -> Range<Int>? {
@@ -52,14 +52,14 @@ struct IDBlocksTests {
     /// does: `from` is the old count (an append) or block-aligned (a relayout from a checkpoint).
     func placed(from: Int) {
       let bounds = Spans(spans: spans)
-      let moved = blocks._reserve(blocks: (spans.count + 7) >> 3, keeping: from >> 3)
+      let moved = blocks._reserve(blocks: _IDBlocks._blocks(spans.count), keeping: from >> shift)
       var i = from
       while i < spans.count {  // in runs, as the placement writes them
         let end = Swift.min(spans.count, i + rng.int(1...70))
         blocks._writeLeaves(i..<end, count: end, bounds)
         i = end
       }
-      blocks._syncLevels(count: spans.count, (moved ? 0 : from >> 3)..<((spans.count + 7) >> 3))
+      blocks._syncLevels(count: spans.count, (moved ? 0 : from >> shift)..<_IDBlocks._blocks(spans.count))
     }
     for step in 0..<300 {
       switch rng.int(0...3) {
@@ -68,7 +68,7 @@ struct IDBlocksTests {
         for _ in 0..<rng.int(1...(rng.chance(0.2) ? 3_000 : 40)) { spans.append(span()) }
         placed(from: from)
       case 1:  // cut back, then place again from there: a relayout, from a checkpoint (block-aligned)
-        let from = rng.int(0...spans.count) & ~(rng.chance(0.5) ? 63 : 7)
+        let from = rng.int(0...spans.count) & ~(rng.chance(0.5) ? 63 : _IDBlocks.blockSize - 1)
         spans.removeSubrange(from...)
         for _ in 0..<rng.int(0...50) { spans.append(span()) }
         placed(from: from)
@@ -95,7 +95,7 @@ struct IDBlocksTests {
         } else {
           blocks._writeLeaves(low..<high, count: spans.count, Spans(spans: spans))
         }
-        blocks._syncLevels(count: spans.count, (low >> 3)..<(((high - 1) >> 3) + 1))
+        blocks._syncLevels(count: spans.count, (low >> shift)..<(((high - 1) >> shift) + 1))
       default:  // from scratch, keeping the storage or not
         blocks.reset(keepingCapacity: rng.chance(0.5))
         placed(from: 0)
@@ -122,23 +122,24 @@ struct IDBlocksTests {
     }
   }
 
-  /// By hand: 20 ids in three blocks (two levels only from nine blocks, so one level here). A
+  /// By hand: 40 ids in three blocks (two levels only from nine blocks, so one level here). A
   /// query between the blocks' bounds gets the blocks it must, and one that meets nothing gets
   /// an empty range.
   @Test func smallGolden() {
-    // Block 0: ids 0-7 at y 0...70 (10 high each, 10 apart); block 1: 8-15 at 80...150;
-    // block 2: 16-19 at 160...190.
-    let spans = (0..<20).map { (minY: Double($0) * 10, maxY: Double($0) * 10 + 10) }
+    // 40 ids at y = 10·id, 10 high: block 0 holds ids 0-15 (y 0...160), block 1 ids 16-31
+    // (160...320), block 2 ids 32-39 (320...400).
+    #expect(_IDBlocks.blockSize == 16)
+    let spans = (0..<40).map { (minY: Double($0) * 10, maxY: Double($0) * 10 + 10) }
     var blocks = _IDBlocks()
     _ = blocks._reserve(blocks: 3, keeping: 0)
-    blocks._writeLeaves(0..<20, count: 20, Spans(spans: spans))
-    blocks._syncLevels(count: 20, 0..<3)
-    #expect(blocks._tops == [0, 80, 160])
-    #expect(blocks._bottoms == [80, 160, 200])
-    #expect(Self.candidates(blocks, 75, 85) == 0..<16)  // id 7 ends at 80 > 75; id 8 starts at 80 < 85
-    #expect(Self.candidates(blocks, 80, 85) == 8..<16)  // id 7 ends at 80: not below 80
-    #expect(Self.candidates(blocks, 165, 1_000) == 16..<20)
-    #expect(Self.candidates(blocks, 200, 300) == 0..<0)
+    blocks._writeLeaves(0..<40, count: 40, Spans(spans: spans))
+    blocks._syncLevels(count: 40, 0..<3)
+    #expect(blocks._tops == [0, 160, 320])
+    #expect(blocks._bottoms == [160, 320, 400])
+    #expect(Self.candidates(blocks, 155, 165) == 0..<32)  // id 15 ends at 160 > 155; id 16 starts at 160 < 165
+    #expect(Self.candidates(blocks, 160, 165) == 16..<32)  // id 15 ends at 160: not below 160
+    #expect(Self.candidates(blocks, 325, 1_000) == 32..<40)
+    #expect(Self.candidates(blocks, 400, 500) == 0..<0)
     #expect(Self.candidates(blocks, -50, 0) == 0..<0)  // id 0 starts at 0: not above 0
   }
 
@@ -146,10 +147,10 @@ struct IDBlocksTests {
   @Test func malformedStorageIsRefused() {
     var blocks = _IDBlocks()
     let spans = (0..<200).map { (minY: Double($0), maxY: Double($0) + 1) }
-    _ = blocks._reserve(blocks: 25, keeping: 0)
+    _ = blocks._reserve(blocks: 13, keeping: 0)
     blocks._writeLeaves(0..<200, count: 200, Spans(spans: spans))
-    blocks._syncLevels(count: 200, 0..<25)
-    #expect(Self.candidates(blocks, 10, 20) == 8..<24)
+    blocks._syncLevels(count: 200, 0..<13)
+    #expect(Self.candidates(blocks, 10, 20) == 0..<32)
     var short = blocks
     short._tops.removeLast(3)
     #expect(Self.candidates(short, 10, 20) == nil)
@@ -198,20 +199,6 @@ struct IDBlocksTests {
         ])
       }
       #expect(paths.narrow > 50 && paths.wide > 50, "seed \(seed), \(order): \(paths) queries took each path")
-    }
-  }
-
-  /// The entries are `Float`s rounded outward: a top never above the true one, a bottom never
-  /// below, at every magnitude a layout reaches and beyond `Float`'s range.
-  @Test func roundingIsOutward() {
-    var rng = SplitMix64(seed: 7)
-    for _ in 0..<10_000 {
-      let x = rng.double(-1e9...1e9) * (rng.chance(0.5) ? 1 : 1e-6)
-      #expect(Double(_IDBlocks._down(x)) <= x && Double(_IDBlocks._up(x)) >= x, "\(x)")
-      #expect(Double(_IDBlocks._down(x).nextUp) > x || Double(_IDBlocks._down(x)) == x, "\(x): not the nearest below")
-    }
-    for x in [0.0, -0.0, 1e300, -1e300, .greatestFiniteMagnitude, 16_777_217, 0.1] {
-      #expect(Double(_IDBlocks._down(x)) <= x && Double(_IDBlocks._up(x)) >= x, "\(x)")
     }
   }
 }

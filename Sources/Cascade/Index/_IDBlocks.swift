@@ -1,4 +1,4 @@
-// The id blocks: a section's ids in blocks of eight, each with the smallest top and the largest
+// The id blocks: a section's ids in blocks of sixteen, each with the smallest top and the largest
 // bottom of its elements, and an 8-ary tree of both above them.
 //
 // Map:
@@ -8,7 +8,7 @@
 //   _candidates           the ids a query must test: one descent of each tree, side by side
 //   _violation            the check against the records (internal checks, tests)
 
-/// A section's ids in blocks of eight consecutive ids, with, for each block, the smallest top
+/// A section's ids in blocks of sixteen consecutive ids, with, for each block, the smallest top
 /// (`minY`) and the largest bottom (`maxY`) of its elements, and above those an 8-ary tree of
 /// each: an entry of level k + 1 is the smallest (largest) of its eight children on level k.
 ///
@@ -21,16 +21,14 @@
 /// each lane and no merge. When the range is wide (an early tall item, a sparse layout), the
 /// caller asks the interval index instead, which is output-sensitive whatever the layout.
 ///
-/// The entries are `Float`s rounded outward (a top down, a bottom up) and the query's bounds are
-/// rounded outward too, so the range always holds every answer; at worst it holds a block more
-/// where a bound falls within a `Float`'s step (16 points at a y of 2.5 × 10⁸, 10M items). The
-/// query then tests each id's own doubles, so the answers are exact. Changes are local: writing
-/// the blocks of changed ids and their ancestors costs O(changed + log n).
+/// Both trees are exact (the ids' own bounds, no rounding), so the range always holds every
+/// answer. Changes are local: writing the blocks of changed ids and their ancestors costs
+/// O(changed + log n).
 ///
 /// Storage: level k has ⌈B / 8ᵏ⌉ entries for B blocks, up to the first level of at most eight;
 /// the levels live bottom up in one array per tree, each level's region sized for `_capacity`
-/// blocks, so that appends within the capacity move nothing. 2 × 8/7 floats per block: about
-/// 1.15 bytes per id.
+/// blocks, so that appends within the capacity move nothing. 2 × 8/7 doubles per block of
+/// sixteen ids: about 1.15 bytes per id.
 @usableFromInline
 internal struct _IDBlocks: Sendable, Equatable {
   /// The ids covered: `0 ..< _count`.
@@ -38,9 +36,9 @@ internal struct _IDBlocks: Sendable, Equatable {
   /// The blocks the storage has room for.
   @usableFromInline internal var _capacity = 0
   /// The smallest top of each block, then of each eight blocks, and so on (levels bottom up).
-  @usableFromInline internal var _tops: [Float] = []
+  @usableFromInline internal var _tops: [Double] = []
   /// The largest bottom of each block, then of each eight blocks, and so on.
-  @usableFromInline internal var _bottoms: [Float] = []
+  @usableFromInline internal var _bottoms: [Double] = []
 
   @inlinable internal init() {}
 
@@ -49,21 +47,16 @@ internal struct _IDBlocks: Sendable, Equatable {
   /// the index's search of four lanes costs, for a range with no answer at all.
   @inlinable static var scanLimit: Int { 256 }
 
-  /// `x` rounded down to a `Float` (the largest at or below it; -infinity below the range):
-  /// what a block stores for a top, so that a stored top never exceeds the true one. O(1).
-  @inlinable @inline(__always)
-  internal static func _down(_ x: Double) -> Float {
-    let f = Float(x)
-    return Double(f) > x ? f.nextDown : f
-  }
+  /// The ids a block holds: 16. (Eight took 2.3 bytes an item, past round one's 48 bytes an
+  /// item in all; sixteen take 1.15, for up to eight more ids tested at each end of a query's
+  /// range.)
+  @inlinable static var blockSize: Int { 1 &<< idShift }
+  /// `log2(blockSize)`.
+  @inlinable static var idShift: Int { 4 }
 
-  /// `x` rounded up to a `Float` (the smallest at or above it): what a block stores for a
-  /// bottom. O(1).
+  /// The blocks that hold ids `0 ..< count`. O(1).
   @inlinable @inline(__always)
-  internal static func _up(_ x: Double) -> Float {
-    let f = Float(x)
-    return Double(f) < x ? f.nextUp : f
-  }
+  internal static func _blocks(_ count: Int) -> Int { (count &+ blockSize &- 1) &>> idShift }
 
   /// The entries level `k` has for `n` blocks (`n` entries on level 0): ⌈n / 8ᵏ⌉. O(1).
   @inlinable @inline(__always)
@@ -100,7 +93,7 @@ internal struct _IDBlocks: Sendable, Equatable {
     if blocks <= _capacity { return false }
     let capacity = _capacity == 0 ? blocks : Swift.max(blocks, 2 * _capacity)
     let size = Self._storage(capacity: capacity)
-    var tops = [Float](repeating: 0, count: size), bottoms = [Float](repeating: 0, count: size)
+    var tops = [Double](repeating: 0, count: size), bottoms = [Double](repeating: 0, count: size)
     let keep = Swift.min(kept, _capacity)
     if keep > 0 {
       tops.replaceSubrange(0..<keep, with: _tops[0..<keep])
@@ -116,11 +109,11 @@ internal struct _IDBlocks: Sendable, Equatable {
   /// below `count` (`bounds` must answer for all of them: the ids of those blocks outside `ids`
   /// laid out already). The storage must have room (``_reserve(blocks:keeping:)``).
   ///
-  /// - Complexity: O(`ids.count` + 8).
+  /// - Complexity: O(`ids.count` + 16).
   @inlinable
   internal mutating func _writeLeaves<Bounds: IntervalBounds>(_ ids: Range<Int>, count last: Int, _ bounds: Bounds) {
     if ids.isEmpty { return }
-    let first = ids.lowerBound &>> 3, end = (ids.upperBound &+ 7) &>> 3
+    let first = ids.lowerBound &>> Self.idShift, end = Self._blocks(ids.upperBound)
     precondition(ids.upperBound <= last, "id blocks written past the ids laid out")
     precondition(
       first >= 0 && end <= _capacity && _tops.count >= _capacity && _bottoms.count >= _capacity,
@@ -128,8 +121,8 @@ internal struct _IDBlocks: Sendable, Equatable {
     _tops.withUnsafeMutableBufferPointer { tops in
       _bottoms.withUnsafeMutableBufferPointer { bottoms in
         for b in first..<end {
-          var id = b &<< 3
-          let stop = Swift.min(id &+ 8, last)
+          var id = b &<< Self.idShift
+          let stop = Swift.min(id &+ Self.blockSize, last)
           var top = bounds.minY(id), bottom = bounds.maxY(id)
           id &+= 1
           while id < stop {
@@ -138,8 +131,8 @@ internal struct _IDBlocks: Sendable, Equatable {
             bottom = u > bottom ? u : bottom
             id &+= 1
           }
-          tops[b] = Self._down(top)
-          bottoms[b] = Self._up(bottom)
+          tops[b] = top
+          bottoms[b] = bottom
         }
       }
     }
@@ -156,13 +149,13 @@ internal struct _IDBlocks: Sendable, Equatable {
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   internal static func _widen(
-    _ tops: UnsafeMutableBufferPointer<Float>, _ bottoms: UnsafeMutableBufferPointer<Float>,
+    _ tops: UnsafeMutableBufferPointer<Double>, _ bottoms: UnsafeMutableBufferPointer<Double>,
     _ id: Int, _ minY: Double, _ maxY: Double
   ) {
-    let b = id &>> 3
-    let top = tops[b], bottom = bottoms[b], t = _down(minY), u = _up(maxY)
-    tops[b] = t < top ? t : top
-    bottoms[b] = u > bottom ? u : bottom
+    let b = id &>> idShift
+    let top = tops[b], bottom = bottoms[b]
+    tops[b] = minY < top ? minY : top
+    bottoms[b] = maxY > bottom ? maxY : bottom
   }
 
   /// Sets the ids covered to `count` and writes the levels above the leaves for the changed
@@ -173,11 +166,11 @@ internal struct _IDBlocks: Sendable, Equatable {
   ///
   /// - Complexity: O(`changed.count` / 7 + log n), or O(n / 7) when a level appears.
   internal mutating func _syncLevels(count: Int, _ changed: Range<Int>) {
-    let blocks = (count + 7) >> 3
+    let blocks = Self._blocks(count)
     var low = changed.lowerBound, high = _count == count ? Swift.min(changed.upperBound, blocks) : blocks
     // The levels the old count had, the leaves included: a level above them is written whole.
     var oldLevels = 1
-    while Self._size((_count + 7) >> 3, level: oldLevels - 1) > 8 { oldLevels += 1 }
+    while Self._size(Self._blocks(_count), level: oldLevels - 1) > 8 { oldLevels += 1 }
     _count = count
     if blocks <= 8 { return }  // the leaves are the top level
     let capacity = _capacity
@@ -220,14 +213,10 @@ internal struct _IDBlocks: Sendable, Equatable {
   ///   aligned) a level, the two descents side by side so that their misses overlap.
   @inlinable
   internal static func _candidates(
-    _ tops: UnsafeBufferPointer<Float>, _ bottoms: UnsafeBufferPointer<Float>, count: Int, capacity: Int,
+    _ tops: UnsafeBufferPointer<Double>, _ bottoms: UnsafeBufferPointer<Double>, count: Int, capacity: Int,
     _ lower: Double, _ upper: Double
   ) -> Range<Int>? {
-    // The bounds rounded outward to the entries' precision: a block passes whenever its items
-    // could (stored bottom ≥ its largest bottom > lower ≥ the rounded lower, and the same for
-    // the tops), so the range can only grow.
-    let lower = _down(lower), upper = _up(upper)
-    let blocks = (count &+ 7) &>> 3
+    let blocks = _blocks(count)
     guard blocks > 0, blocks <= capacity, let t = tops.baseAddress, let u = bottoms.baseAddress else { return nil }
     var k = 0, offset = 0
     while _size(blocks, level: k) > 8 {
@@ -270,7 +259,7 @@ internal struct _IDBlocks: Sendable, Equatable {
       e = ne
     }
     if s > e { return 0..<0 }
-    return (s &<< 3)..<Swift.min(count, (e &<< 3) &+ 8)
+    return (s &<< idShift)..<Swift.min(count, (e &<< idShift) &+ blockSize)
   }
 
   /// The first way the blocks differ from the bounds of ids `0 ..< count`, as a message, or
@@ -281,23 +270,23 @@ internal struct _IDBlocks: Sendable, Equatable {
   /// - Complexity: O(n).
   package func _violation<Bounds: IntervalBounds>(count: Int, in bounds: Bounds, exact: Bool = true) -> String? {
     if _count != count { return "id blocks cover \(_count) ids, not \(count)" }
-    let blocks = (count + 7) >> 3
+    let blocks = Self._blocks(count)
     if blocks > _capacity { return "id blocks: \(blocks) blocks past the capacity \(_capacity)" }
     let storage = _capacity == 0 ? 0 : Self._storage(capacity: _capacity)
     if _tops.count != storage || _bottoms.count != storage {
       return "id blocks: \(_tops.count) and \(_bottoms.count) entries, not \(storage)"
     }
     var childOffset = 0, k = 0
-    var expectedTops: [Float] = [], expectedBottoms: [Float] = []
+    var expectedTops: [Double] = [], expectedBottoms: [Double] = []
     for b in 0..<blocks {
-      let ids = (b * 8)..<Swift.min(count, b * 8 + 8)
+      let ids = (b * Self.blockSize)..<Swift.min(count, (b + 1) * Self.blockSize)
       let top = ids.map(bounds.minY).min()!, bottom = ids.map(bounds.maxY).max()!
       if exact {
-        expectedTops.append(Self._down(top))
-        expectedBottoms.append(Self._up(bottom))
+        expectedTops.append(top)
+        expectedBottoms.append(bottom)
       } else {
         // A wider leaf is fine; the levels above must then be its own.
-        if !(Double(_tops[b]) <= top && Double(_bottoms[b]) >= bottom) {
+        if !(_tops[b] <= top && _bottoms[b] >= bottom) {
           return "id blocks: leaf \(b) is (\(_tops[b]), \(_bottoms[b])), which does not hold (\(top), \(bottom))"
         }
         expectedTops.append(_tops[b])

@@ -75,11 +75,11 @@ extension _Section {
     // The id blocks' leaves, taken out the same way and widened for each item the walk moves
     // (`_IDBlocks._widen`): recomputing a block exactly would read its other columns' records,
     // 2.5 times the walk's own reads.
-    var leafTops: [Float] = [], leafBottoms: [Float] = []
+    var leafTops: [Double] = [], leafBottoms: [Double] = []
     swap(&leafTops, &blocks._tops)
     swap(&leafBottoms, &blocks._bottoms)
     precondition(
-      (limit + 7) >> 3 <= blocks._capacity && leafTops.count >= blocks._capacity && leafBottoms.count >= blocks._capacity,
+      _IDBlocks._blocks(limit) <= blocks._capacity && leafTops.count >= blocks._capacity && leafBottoms.count >= blocks._capacity,
       "id blocks shorter than the items walked")
 
     // Per column: the state `cur` as of item `src` (exact for dirty columns), the position in
@@ -405,7 +405,7 @@ extension _Section {
       // The levels above the widened leaves. (Blocks reaching past `limit`, where the records
       // may have changed since the last layout, are written again by the placement that
       // follows, from a checkpoint at or below `limit`: block-aligned.)
-      blocks._syncLevels(count: blocks._count, (lowest >> 3)..<((highest >> 3) + 1))
+      blocks._syncLevels(count: blocks._count, (lowest >> _IDBlocks.idShift)..<((highest >> _IDBlocks.idShift) + 1))
     }
     return placed
   }

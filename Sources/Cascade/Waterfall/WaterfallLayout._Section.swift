@@ -585,14 +585,14 @@ internal struct _Section: _SectionStorage {
     // From scratch, the index is built after placement in one filling pass, from the lanes and
     // the per-lane counts the loop writes; incrementally, each placed item is appended to its lane.
     let appendToIndex = start > 0
-    // The id blocks: each leaf written by the loop as it completes a block of eight items (the
+    // The id blocks: each leaf written by the loop as it completes a block of 16 items (the
     // smallest y and the largest maxY, folded off the chain from one item's y to the next, so
     // nearly free), and the levels above once at the end, from the first changed block (from
     // block 0 if the storage moved). The leaves are taken out of `blocks` meanwhile, as the
     // records are, to be written through pointers.
-    let blockCount = (n + 7) >> 3
-    let levelsFrom = blocks._reserve(blocks: blockCount, keeping: start >> 3) ? 0 : start >> 3
-    var leafTops: [Float] = [], leafBottoms: [Float] = []
+    let blockCount = _IDBlocks._blocks(n), startBlock = start >> _IDBlocks.idShift
+    let levelsFrom = blocks._reserve(blocks: blockCount, keeping: startBlock) ? 0 : startBlock
+    var leafTops: [Double] = [], leafBottoms: [Double] = []
     swap(&leafTops, &blocks._tops)
     swap(&leafBottoms, &blocks._bottoms)
     let g = geometry
@@ -622,9 +622,10 @@ internal struct _Section: _SectionStorage {
               }
             }
             // The block the run starts in: from the items before it when an append starts inside
-            // one (runs otherwise start at a checkpoint, a multiple of eight).
+            // one (runs otherwise start at a checkpoint, a multiple of 64).
+            let blockMask = _IDBlocks.blockSize &- 1
             var blockTop = Double.infinity, blockBottom = -Double.infinity
-            for k in (range.lowerBound & ~7)..<range.lowerBound {
+            for k in (range.lowerBound & ~blockMask)..<range.lowerBound {
               let r = records[k]
               blockTop = r.y < blockTop ? r.y : blockTop
               blockBottom = r.y + r.height > blockBottom ? r.y + r.height : blockBottom
@@ -698,16 +699,16 @@ internal struct _Section: _SectionStorage {
               records.initializeElement(at: i, to: record)
               blockTop = record.y < blockTop ? record.y : blockTop
               blockBottom = maxY > blockBottom ? maxY : blockBottom
-              if i & 7 == 7 {
-                leafTops[i &>> 3] = _IDBlocks._down(blockTop)
-                leafBottoms[i &>> 3] = _IDBlocks._up(blockBottom)
+              if i & blockMask == blockMask {
+                leafTops[i &>> _IDBlocks.idShift] = blockTop
+                leafBottoms[i &>> _IDBlocks.idShift] = blockBottom
                 blockTop = .infinity
                 blockBottom = -.infinity
               }
             }
-            if range.upperBound & 7 != 0 {  // the last items, a block short of eight
-              leafTops[range.upperBound &>> 3] = _IDBlocks._down(blockTop)
-              leafBottoms[range.upperBound &>> 3] = _IDBlocks._up(blockBottom)
+            if range.upperBound & blockMask != 0 {  // the last items, a block short of 16
+              leafTops[range.upperBound &>> _IDBlocks.idShift] = blockTop
+              leafBottoms[range.upperBound &>> _IDBlocks.idShift] = blockBottom
             }
             return true
           }
