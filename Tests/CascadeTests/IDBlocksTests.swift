@@ -201,4 +201,24 @@ struct IDBlocksTests {
       #expect(paths.narrow > 50 && paths.wide > 50, "seed \(seed), \(order): \(paths) queries took each path")
     }
   }
+
+  /// A page after an item past every item of the section (up to `Int.max`, which a cursor may
+  /// name) holds nothing of the section's items and says nothing more follows; one after an item
+  /// inside the band continues after it. Found by `FuzzLayoutBatches`: the blocks' path added one
+  /// to `Int.max` and started from the band's first id.
+  @Test func aPageAfterTheLastPossibleItemIsEmpty() throws {
+    let layout = try WaterfallLayout(
+      width: 400, parameters: WaterfallParameters(columns: 2), sections: [.init(items: (0..<40).map { _ in 50 })])
+    let rect = Rect(x: 0, y: 100, width: 400, height: 120)
+    let all = layout.elements(in: rect)
+    #expect(all.count == 6)  // rows at y 120, 180: items 4-7, plus the row at 60 ending at 110: items 2, 3
+    for item in [40, 1_000, Int.max - 1, Int.max] {
+      var page: [LayoutAttributes] = []
+      let more = layout.page(in: rect, after: ElementPath(kind: .item, section: 0, item: item), limit: 0, into: &page)
+      #expect(!more && page.isEmpty, "after item \(item): \(more), \(page.map(\.path))")
+    }
+    var page: [LayoutAttributes] = []
+    let more = layout.page(in: rect, after: all[2].path, limit: 2, into: &page)
+    #expect(page == Array(all[3..<5]) && more)
+  }
 }

@@ -140,7 +140,9 @@ extension _SectionedLayout {
         if let range = _candidates(sections, s, count: records.count, search.low, search.high) {
           // The ids between the first block ending below the rect's top and the last starting
           // above its bottom, few enough to test each (a viewport of a waterfall).
-          let from = Swift.min(Swift.max(range.lowerBound, afterItem &+ 1), range.upperBound)
+          // Past the cursor's item: compared, not incremented (the item may be `Int.max`).
+          let from = afterItem < range.lowerBound ? range.lowerBound
+            : afterItem < range.upperBound ? afterItem + 1 : range.upperBound
           IntervalIndex._scanRange(from..<range.upperBound, search.low, search.high, bounds, &visitor)
         } else {
           IntervalIndex._forEachOverlapping(ids, lanes, search.low, search.high, afterItem, bounds, &visitor)
