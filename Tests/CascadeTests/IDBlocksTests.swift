@@ -4,6 +4,39 @@ import Testing
 @testable import Cascade
 import CascadeTestSupport
 
+extension _IDBlocks {
+  /// Writes the leaves (level 0) of the blocks that hold `ids`, each from the bounds of its ids
+  /// below `count` (`bounds` must answer for all of them: the ids of those blocks outside `ids`
+  /// laid out already), as the placement loop's fold writes them as it places items. The
+  /// storage must have room (`_reserve(blocks:keeping:)`). O(`ids.count` + 16).
+  mutating func _writeLeaves<Bounds: IntervalBounds>(_ ids: Range<Int>, count last: Int, _ bounds: Bounds) {
+    if ids.isEmpty { return }
+    let first = ids.lowerBound &>> Self.idShift, end = Self._blocks(ids.upperBound)
+    precondition(ids.upperBound <= last, "id blocks written past the ids laid out")
+    precondition(
+      first >= 0 && end <= _capacity && _tops.count >= _capacity && _bottoms.count >= _capacity,
+      "id blocks written past their capacity")
+    _tops.withUnsafeMutableBufferPointer { tops in
+      _bottoms.withUnsafeMutableBufferPointer { bottoms in
+        for b in first..<end {
+          var id = b &<< Self.idShift
+          let stop = Swift.min(id &+ Self.blockSize, last)
+          var top = bounds.minY(id), bottom = bounds.maxY(id)
+          id &+= 1
+          while id < stop {
+            let t = bounds.minY(id), u = bounds.maxY(id)
+            top = t < top ? t : top
+            bottom = u > bottom ? u : bottom
+            id &+= 1
+          }
+          tops[b] = top
+          bottoms[b] = bottom
+        }
+      }
+    }
+  }
+}
+
 @Suite("Id blocks")
 struct IDBlocksTests {
   static let shift = _IDBlocks.idShift

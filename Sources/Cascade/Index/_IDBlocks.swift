@@ -4,7 +4,8 @@
 // Map:
 //   _IDBlocks             the two trees in two flat arrays, levels bottom up, sized for a
 //                         capacity of blocks; the number of ids they cover
-//   _reserve / _writeLeaves / _syncLevels   maintenance (the waterfall's placement and walk)
+//   _reserve / _widen / _syncLevels   maintenance (the waterfall's placement, which writes the
+//                         leaves itself as it places items, and the column walk)
 //   _candidates           the ids a query must test: one descent of each tree, side by side
 //   _violation            the check against the records (internal checks, tests)
 
@@ -87,7 +88,7 @@ internal struct _IDBlocks: Sendable, Equatable {
   }
 
   /// Makes room for `blocks` blocks, keeping the first `kept` blocks' leaves (the levels above
-  /// are written again by the next ``_syncLevels(_:)`` from block 0 when the storage moved).
+  /// are written again by the next ``_syncLevels(count:_:)`` from block 0 when the storage moved).
   /// Returns whether it moved. Amortized O(1) per block: the room at least doubles.
   internal mutating func _reserve(blocks: Int, keeping kept: Int) -> Bool {
     if blocks <= _capacity { return false }
@@ -103,39 +104,6 @@ internal struct _IDBlocks: Sendable, Equatable {
     _bottoms = bottoms
     _capacity = capacity
     return true
-  }
-
-  /// Writes the leaves (level 0) of the blocks that hold `ids`, each from the bounds of its ids
-  /// below `count` (`bounds` must answer for all of them: the ids of those blocks outside `ids`
-  /// laid out already). The storage must have room (``_reserve(blocks:keeping:)``).
-  ///
-  /// - Complexity: O(`ids.count` + 16).
-  @inlinable
-  internal mutating func _writeLeaves<Bounds: IntervalBounds>(_ ids: Range<Int>, count last: Int, _ bounds: Bounds) {
-    if ids.isEmpty { return }
-    let first = ids.lowerBound &>> Self.idShift, end = Self._blocks(ids.upperBound)
-    precondition(ids.upperBound <= last, "id blocks written past the ids laid out")
-    precondition(
-      first >= 0 && end <= _capacity && _tops.count >= _capacity && _bottoms.count >= _capacity,
-      "id blocks written past their capacity")
-    _tops.withUnsafeMutableBufferPointer { tops in
-      _bottoms.withUnsafeMutableBufferPointer { bottoms in
-        for b in first..<end {
-          var id = b &<< Self.idShift
-          let stop = Swift.min(id &+ Self.blockSize, last)
-          var top = bounds.minY(id), bottom = bounds.maxY(id)
-          id &+= 1
-          while id < stop {
-            let t = bounds.minY(id), u = bounds.maxY(id)
-            top = t < top ? t : top
-            bottom = u > bottom ? u : bottom
-            id &+= 1
-          }
-          tops[b] = top
-          bottoms[b] = bottom
-        }
-      }
-    }
   }
 
   /// Widens the leaf of id `id`'s block in `tops` and `bottoms` to hold `(minY, maxY)`: the
