@@ -215,6 +215,76 @@ struct OnePassBuildTests {
     }
   }
 
+  /// From scratch, four columns shortest first with no tolerance place their one-column items
+  /// in a loop of their own, which stops at any other item (a wider or full-width one, or one it
+  /// rejects) and hands it to the general loop. On random collections of that shape (one-column
+  /// items mostly, their runs broken by wider and full-width items, ids, remembered columns and
+  /// a few spoiled items, across the checkpoint and id-block boundaries), the build throws what
+  /// the item-by-item check does and otherwise is the layout the appending path builds (state,
+  /// index lanes and frames to the bit) and the brute-force model's; a width change in place
+  /// (the same loop over placed records) is a fresh build at the new width.
+  @Test(arguments: [41, 42, 43, 44] as [UInt64])
+  func fourColumnRunsBuildWhatTheGeneralLoopBuilds(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    var rejected = 0, accepted = 0
+    for round in 0..<60 {
+      var model = rng.reference(sections: 1...3, items: 0...400)
+      model.parameters.columns = 4
+      model.parameters.minColumnWidth = nil
+      model.parameters.order = rng.chance(0.5) ? .shortestFirst : nil
+      model.parameters.tolerance = rng.chance(0.5) ? 0 : nil
+      model.parameters.keepColumns = nil
+      let oneColumn = rng.double(0.7...1)
+      for s in model.sections.indices {
+        model.sections[s].parameters.columns = nil
+        model.sections[s].parameters.minColumnWidth = nil
+        model.sections[s].parameters.order = nil
+        model.sections[s].parameters.tolerance = nil
+        for i in model.sections[s].items.indices where rng.chance(oneColumn) {
+          model.sections[s].items[i].span = .columns(1)
+        }
+        if rng.chance(0.3) && !model.sections[s].items.isEmpty {
+          let i = rng.int(0...model.sections[s].items.count - 1)
+          model.sections[s].items[i] = rng.spoiled(model.sections[s].items[i], columns: 4)
+        }
+      }
+      let sections = model.sections.map { WaterfallSection(parameters: $0.parameters, items: $0.items) }
+      let where_ = "seed \(seed), round \(round)"
+      let expected = itemByItemError(width: model.width, parameters: model.parameters, sections: sections)
+      var thrown: LayoutError?
+      var built: WaterfallLayout?
+      do throws(LayoutError) {
+        built = try WaterfallLayout(width: model.width, parameters: model.parameters, sections: sections)
+      } catch {
+        thrown = error
+      }
+      #expect(thrown == expected, "\(where_): threw \(String(describing: thrown)), the item-by-item check \(String(describing: expected))")
+      guard var layout = built else { rejected += 1; continue }
+      accepted += 1
+      var appended = try WaterfallLayout(
+        width: model.width, parameters: model.parameters,
+        sections: sections.map { WaterfallSection(parameters: $0.parameters, items: []) })
+      try appended.apply(sections.indices.map { .appendItems(sections[$0].items, section: $0) })
+      #expect(layout._violation() == nil, "\(where_): \(layout._violation() ?? "")")
+      let state = stateDifference(layout, appended)
+      #expect(state == nil, "\(where_): \(state ?? "")")
+      let lanes = zip(layout._storage.sections, appended._storage.sections).allSatisfy { $0.index._lanes == $1.index._lanes }
+      #expect(lanes, "\(where_): index lanes or samples differ from the appending path's")
+      #expect(frameBits(layout) == frameBits(appended), "\(where_): frames differ from the appending path")
+      if !sections.contains(where: { $0.items.contains { $0.column != nil || $0.id != nil } }) {
+        let problem = difference(layout, model, queries: 5, rng: &rng)
+        #expect(problem == nil, "\(where_): \(problem ?? "")")
+      }
+      let width = layout.width * rng.double(0.97...1.03)
+      if let fresh = try? WaterfallLayout(width: width, parameters: model.parameters, sections: sections) {
+        try layout.apply([.setWidth(width)])
+        #expect(stateDifference(layout, fresh) == nil, "\(where_): a width change in place is not a fresh build")
+        #expect(frameBits(layout) == frameBits(fresh), "\(where_): frames after a width change differ from a fresh build's")
+      }
+    }
+    #expect(rejected > 3 && accepted > 20, "seed \(seed): \(rejected) rejected, \(accepted) accepted")
+  }
+
   /// The bit tests of the one-pass check agree with `_reject` on the special values and on
   /// random bit patterns.
   @Test func bitChecksAgreeWithTheValueChecks() {

@@ -630,7 +630,21 @@ internal struct _Section: _SectionStorage {
               blockTop = r.y < blockTop ? r.y : blockTop
               blockBottom = r.y + r.height > blockBottom ? r.y + r.height : blockBottom
             }
-            for i in range {
+            // From scratch with four columns, shortest first, the one-column items (all of
+            // them, in most collections) take a loop of their own, small enough for its values to
+            // stay in registers; it stops at any other item, which the general loop places.
+            let tight = fourShortest && !keep && !appendToIndex
+            var i = range.lowerBound
+            while i < range.upperBound {
+              if tight {
+                i = Self._placeOneColumnItemsOfFour(
+                  i..<range.upperBound, source: &source, records: records, next: next,
+                  lanes: lanes, laneCounts: laneCounts, leafTops: leafTops, leafBottoms: leafBottoms,
+                  columnWidth: g.columnWidth, itemSpacing: g.itemSpacing, placed: &placedOneColumn,
+                  blockTop: &blockTop, blockBottom: &blockBottom)
+                if i == range.upperBound { break }
+              }
+              defer { i &+= 1 }
               guard var record = source.record(i) else { return false }
               let span = Int(record.span)
               let maxY: Double
@@ -784,6 +798,66 @@ internal struct _Section: _SectionStorage {
     return bottom
   }
 
+  /// Places the one-column items of `range` in four columns, shortest first, no tolerance,
+  /// exactly as the general loop of ``_place(into:from:source:)`` does from scratch (the record,
+  /// its lane and the lane's count, the id blocks' leaves, `placed`), and returns the index of
+  /// the first item it did not place: `range.upperBound`, an item of another span, or one that
+  /// `source` rejects. The general loop reads that item from `source` again and places or
+  /// reports it: a source's reads can be repeated (``_CheckedItems`` checks the item again).
+  ///
+  /// Out of line, so that its few values stay in registers (inlined into the general loop,
+  /// which has many, the compiler kept the pass's counters and pointers in memory), and with the
+  /// four columns' state in two pairs of lanes: the chain from one item's y to the next runs
+  /// through registers (a tournament, two additions, two masked replaces) instead of a store and
+  /// the next item's loads of `next`. Scalar selects for the replaces compiled to branches on
+  /// the heights, which random heights mispredict. `next` is written back on return.
+  ///
+  /// - Complexity: O(`range.count`).
+  @inline(never)
+  static func _placeOneColumnItemsOfFour<Source: _RecordSource>(
+    _ range: Range<Int>, source: inout Source, records: UnsafeMutableBufferPointer<_ItemRecord>,
+    next: UnsafeMutableBufferPointer<Double>, lanes: UnsafeMutableBufferPointer<UInt16>,
+    laneCounts: UnsafeMutableBufferPointer<Int>, leafTops: UnsafeMutableBufferPointer<Double>,
+    leafBottoms: UnsafeMutableBufferPointer<Double>, columnWidth: Double, itemSpacing: Double,
+    placed: inout Int, blockTop: inout Double, blockBottom: inout Double
+  ) -> Int {
+    let blockMask = _IDBlocks.blockSize &- 1
+    var top = blockTop, bottom = blockBottom, count = placed
+    var low = SIMD2(next[0], next[1]), high = SIMD2(next[2], next[3])
+    var i = range.lowerBound
+    while i < range.upperBound {
+      guard var record = source.record(i), record.span == 1 else { break }
+      let (j, y) = shortestOfFour(low[0], low[1], high[0], high[1])
+      let h = record.height(atWidth: columnWidth)
+      let maxY = y + h
+      record.y = y
+      record.height = h
+      record.column = Int32(truncatingIfNeeded: j)
+      let nextY = maxY + itemSpacing
+      let lane = SIMD2<Int64>(repeating: Int64(truncatingIfNeeded: j))
+      low.replace(with: nextY, where: lane .== SIMD2(0, 1))
+      high.replace(with: nextY, where: lane .== SIMD2(2, 3))
+      lanes[i] = UInt16(truncatingIfNeeded: j)
+      laneCounts[j] &+= 1
+      records.initializeElement(at: i, to: record)
+      top = y < top ? y : top
+      bottom = maxY > bottom ? maxY : bottom
+      if i & blockMask == blockMask {
+        leafTops[i &>> _IDBlocks.idShift] = top
+        leafBottoms[i &>> _IDBlocks.idShift] = bottom
+        top = .infinity
+        bottom = -.infinity
+      }
+      count &+= 1
+      i &+= 1
+    }
+    next[0] = low[0]; next[1] = low[1]; next[2] = high[0]; next[3] = high[1]
+    blockTop = top
+    blockBottom = bottom
+    placed = count
+    return i
+  }
+
   /// ``shortest(_:tolerance:)`` for four columns and no tolerance, with that column's y: the
   /// leftmost minimum, as a tournament (the lower of each pair, then of the two winners, ties to
   /// the left) computed without branches, which random heights mispredict. The y is the
@@ -791,7 +865,12 @@ internal struct _Section: _SectionStorage {
   /// `next[column]` to the bit (-0 and +0 included). O(1).
   @inlinable @inline(__always)
   static func shortestOfFour(_ next: UnsafeMutableBufferPointer<Double>) -> (column: Int, y: Double) {
-    let a = next[0], b = next[1], c = next[2], d = next[3]
+    shortestOfFour(next[0], next[1], next[2], next[3])
+  }
+
+  /// ``shortestOfFour(_:)`` of the columns' states `a`, `b`, `c` and `d`, held in registers. O(1).
+  @inlinable @inline(__always)
+  static func shortestOfFour(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> (column: Int, y: Double) {
     // Each pair's index from its comparison as a 0 or 1 (a `Bool`'s byte: a ternary here
     // compiles to a branch), its lower value as a minimum (`min(x, y)` is `y < x ? y : x`: ties
     // to the left, one `minsd`), and the winner's index by arithmetic.
