@@ -71,6 +71,40 @@ private func stateDifference(_ a: WaterfallLayout, _ b: WaterfallLayout) -> Stri
   return nil
 }
 
+/// Builds `sections` from scratch and, when that is accepted, through the appending path too
+/// (empty sections, then one append each, which runs the general placement loop item by item),
+/// and checks the two against each other: the build throws exactly what the item-by-item check
+/// gives, and an accepted build has the appending path's state and frames to the bit. Returns
+/// both layouts, or nil for a build rejected as it should be; throws `Mismatch` when the build's
+/// outcome is not the item-by-item check's.
+private func buildBothWays(
+  _ model: ReferenceWaterfall, _ sections: [WaterfallSection], _ where_: String
+) throws -> (layout: WaterfallLayout, appended: WaterfallLayout)? {
+  let expected = itemByItemError(width: model.width, parameters: model.parameters, sections: sections)
+  var thrown: LayoutError?
+  var built: WaterfallLayout?
+  do throws(LayoutError) {
+    built = try WaterfallLayout(width: model.width, parameters: model.parameters, sections: sections)
+  } catch {
+    thrown = error
+  }
+  #expect(thrown == expected, "\(where_): threw \(String(describing: thrown)), the item-by-item check \(String(describing: expected))")
+  if thrown != expected { throw Mismatch() }
+  guard let layout = built else { return nil }
+  var appended = try WaterfallLayout(
+    width: model.width, parameters: model.parameters,
+    sections: sections.map { WaterfallSection(parameters: $0.parameters, items: []) })
+  try appended.apply(sections.indices.map { .appendItems(sections[$0].items, section: $0) })
+  #expect(layout._violation() == nil, "\(where_): \(layout._violation() ?? "")")
+  let state = stateDifference(layout, appended)
+  #expect(state == nil, "\(where_): \(state ?? "")")
+  #expect(frameBits(layout) == frameBits(appended), "\(where_): frames differ from the appending path")
+  return (layout, appended)
+}
+
+/// A build's outcome differed from the item-by-item check's (already recorded as an issue).
+private struct Mismatch: Error {}
+
 extension SplitMix64 {
   /// A value for `field` that the spec rejects, or, one time in four, an odd one it accepts
   /// (-0, a subnormal, the largest finite double), so that the one-pass check is held to
@@ -127,27 +161,11 @@ struct OnePassBuildTests {
         }
       }
       let sections = model.sections.map { WaterfallSection(parameters: $0.parameters, items: $0.items) }
-      let expected = itemByItemError(width: model.width, parameters: model.parameters, sections: sections)
-      var thrown: LayoutError?
-      var built: WaterfallLayout?
-      do throws(LayoutError) {
-        built = try WaterfallLayout(width: model.width, parameters: model.parameters, sections: sections)
-      } catch {
-        thrown = error
+      guard let (layout, appended) = try buildBothWays(model, sections, "seed \(seed), round \(round)") else {
+        rejected += 1
+        continue
       }
-      #expect(thrown == expected, "seed \(seed), round \(round): threw \(String(describing: thrown)), the item-by-item check \(String(describing: expected))")
-      if thrown != expected { return }
-      guard let layout = built else { rejected += 1; continue }
       accepted += 1
-      // The same collection through the in-place loop: empty sections, then one append each.
-      var appended = try WaterfallLayout(
-        width: model.width, parameters: model.parameters,
-        sections: sections.map { WaterfallSection(parameters: $0.parameters, items: []) })
-      try appended.apply(sections.indices.map { .appendItems(sections[$0].items, section: $0) })
-      #expect(layout._violation() == nil, "seed \(seed), round \(round): \(layout._violation() ?? "")")
-      let state = stateDifference(layout, appended)
-      #expect(state == nil, "seed \(seed), round \(round): \(state ?? "")")
-      #expect(frameBits(layout) == frameBits(appended), "seed \(seed), round \(round): frames differ from the appending path")
       #expect(layout._placedItemCount == sections.reduce(0) { $0 + $1.items.count }, "seed \(seed), round \(round)")
       for s in sections.indices {
         for (i, item) in sections[s].items.enumerated() {
@@ -250,27 +268,15 @@ struct OnePassBuildTests {
       }
       let sections = model.sections.map { WaterfallSection(parameters: $0.parameters, items: $0.items) }
       let where_ = "seed \(seed), round \(round)"
-      let expected = itemByItemError(width: model.width, parameters: model.parameters, sections: sections)
-      var thrown: LayoutError?
-      var built: WaterfallLayout?
-      do throws(LayoutError) {
-        built = try WaterfallLayout(width: model.width, parameters: model.parameters, sections: sections)
-      } catch {
-        thrown = error
+      guard let built = try buildBothWays(model, sections, where_) else {
+        rejected += 1
+        continue
       }
-      #expect(thrown == expected, "\(where_): threw \(String(describing: thrown)), the item-by-item check \(String(describing: expected))")
-      guard var layout = built else { rejected += 1; continue }
       accepted += 1
-      var appended = try WaterfallLayout(
-        width: model.width, parameters: model.parameters,
-        sections: sections.map { WaterfallSection(parameters: $0.parameters, items: []) })
-      try appended.apply(sections.indices.map { .appendItems(sections[$0].items, section: $0) })
-      #expect(layout._violation() == nil, "\(where_): \(layout._violation() ?? "")")
-      let state = stateDifference(layout, appended)
-      #expect(state == nil, "\(where_): \(state ?? "")")
+      var layout = built.layout
+      let appended = built.appended
       let lanes = zip(layout._storage.sections, appended._storage.sections).allSatisfy { $0.index._lanes == $1.index._lanes }
       #expect(lanes, "\(where_): index lanes or samples differ from the appending path's")
-      #expect(frameBits(layout) == frameBits(appended), "\(where_): frames differ from the appending path")
       if !sections.contains(where: { $0.items.contains { $0.column != nil || $0.id != nil } }) {
         let problem = difference(layout, model, queries: 5, rng: &rng)
         #expect(problem == nil, "\(where_): \(problem ?? "")")
