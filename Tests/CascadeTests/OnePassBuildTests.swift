@@ -233,21 +233,22 @@ struct OnePassBuildTests {
     }
   }
 
-  /// From scratch, four columns shortest first with no tolerance place their one-column items
-  /// in a loop of their own, which stops at any other item (a wider or full-width one, or one it
-  /// rejects) and hands it to the general loop. On random collections of that shape (one-column
+  /// From scratch, two to four columns shortest first with no tolerance place their one-column
+  /// items in a loop of their own, which stops at any other item (a wider or full-width one, or
+  /// one it rejects) and hands it to the general loop. On random collections of that shape (one-column
   /// items mostly, their runs broken by wider and full-width items, ids, remembered columns and
   /// a few spoiled items, across the checkpoint and id-block boundaries), the build throws what
   /// the item-by-item check does and otherwise is the layout the appending path builds (state,
   /// index lanes and frames to the bit) and the brute-force model's; a width change in place
   /// (the same loop over placed records) is a fresh build at the new width.
-  @Test(arguments: [41, 42, 43, 44] as [UInt64])
-  func fourColumnRunsBuildWhatTheGeneralLoopBuilds(seed: UInt64) throws {
+  @Test(arguments: [41, 42, 43, 44, 45, 46] as [UInt64])
+  func fewColumnRunsBuildWhatTheGeneralLoopBuilds(seed: UInt64) throws {
     var rng = SplitMix64(seed: seed)
     var rejected = 0, accepted = 0
     for round in 0..<60 {
       var model = rng.reference(sections: 1...3, items: 0...400)
-      model.parameters.columns = 4
+      let columns = [2, 3, 4, 4, 5][Int(seed + UInt64(round)) % 5]  // 5: the general loop alone
+      model.parameters.columns = columns
       model.parameters.minColumnWidth = nil
       model.parameters.order = rng.chance(0.5) ? .shortestFirst : nil
       model.parameters.tolerance = rng.chance(0.5) ? 0 : nil
@@ -263,11 +264,11 @@ struct OnePassBuildTests {
         }
         if rng.chance(0.3) && !model.sections[s].items.isEmpty {
           let i = rng.int(0...model.sections[s].items.count - 1)
-          model.sections[s].items[i] = rng.spoiled(model.sections[s].items[i], columns: 4)
+          model.sections[s].items[i] = rng.spoiled(model.sections[s].items[i], columns: columns)
         }
       }
       let sections = model.sections.map { WaterfallSection(parameters: $0.parameters, items: $0.items) }
-      let where_ = "seed \(seed), round \(round)"
+      let where_ = "seed \(seed), round \(round), \(columns) columns"
       guard let built = try buildBothWays(model, sections, where_) else {
         rejected += 1
         continue
@@ -307,7 +308,8 @@ struct OnePassBuildTests {
   }
 
   /// The four-column tournament picks the column the general scan picks, the leftmost lowest,
-  /// with many ties (and -0 against +0, and infinities), and gives that column's y to the bit.
+  /// with many ties (and -0 against +0, and infinities), and gives that column's y to the bit;
+  /// so does it for three columns with a fourth at +infinity.
   @Test func shortestOfFourIsTheLeftmostLowest() {
     var rng = SplitMix64(seed: 32)
     let negativeZero = -0.0
@@ -322,6 +324,12 @@ struct OnePassBuildTests {
       for j in 1..<4 where next[j] < next[leftmost] { leftmost = j }
       #expect(fast.column == leftmost && scan == leftmost, "round \(round): \(next): \(fast), scan \(scan), leftmost \(leftmost)")
       #expect(fast.y.bitPattern == next[leftmost].bitPattern, "round \(round): \(next): y \(fast.y)")
+      // Three columns, as the one-column loop runs them: a fourth at +infinity, which never
+      // wins, not even a tie with an infinite column.
+      let (three, threeScan) = next.withUnsafeMutableBufferPointer {
+        (_Section.shortestOfFour($0[0], $0[1], $0[2], .infinity), _Section.shortest(UnsafeMutableBufferPointer(rebasing: $0[..<3]), tolerance: 0))
+      }
+      #expect(three.column == threeScan && three.y.bitPattern == next[threeScan].bitPattern, "round \(round): \(next[..<3]): \(three), scan \(threeScan)")
     }
   }
 }

@@ -630,15 +630,15 @@ internal struct _Section: _SectionStorage {
               blockTop = r.y < blockTop ? r.y : blockTop
               blockBottom = r.y + r.height > blockBottom ? r.y + r.height : blockBottom
             }
-            // From scratch with four columns, shortest first, the one-column items (all of
-            // them, in most collections) take a loop of their own, small enough for its values to
-            // stay in registers; it stops at any other item, which the general loop places.
-            let tight = fourShortest && !keep && !appendToIndex
+            // From scratch with two to four columns, shortest first, the one-column items (all
+            // of them, in most collections) take a loop of their own, small enough for its values
+            // to stay in registers; it stops at any other item, which the general loop places.
+            let tight = fewShortest && !keep && !appendToIndex
             var i = range.lowerBound
             while i < range.upperBound {
               if tight {
-                i = Self._placeOneColumnItemsOfFour(
-                  i..<range.upperBound, source: &source, records: records, next: next,
+                i = Self._placeOneColumnItems(
+                  i..<range.upperBound, columns: c, source: &source, records: records, next: next,
                   lanes: lanes, laneCounts: laneCounts, leafTops: leafTops, leafBottoms: leafBottoms,
                   columnWidth: g.columnWidth, itemSpacing: g.itemSpacing, placed: &placedOneColumn,
                   blockTop: &blockTop, blockBottom: &blockBottom)
@@ -727,6 +727,7 @@ internal struct _Section: _SectionStorage {
             return true
           }
           let fourShortest = c == 4 && g.order == .shortestFirst && g.tolerance == 0
+          let fewShortest = c >= 2 && c <= 4 && g.order == .shortestFirst && g.tolerance == 0
           // One checkpoint interval at a time: the checkpoint is saved before its first item,
           // so the items themselves test nothing for it.
           var i = start
@@ -798,24 +799,30 @@ internal struct _Section: _SectionStorage {
     return bottom
   }
 
-  /// Places the one-column items of `range` in four columns, shortest first, no tolerance,
-  /// exactly as the general loop of ``_place(into:from:source:)`` does from scratch (the record,
-  /// its lane and the lane's count, the id blocks' leaves, `placed`), and returns the index of
-  /// the first item it did not place: `range.upperBound`, an item of another span, or one that
-  /// `source` rejects. The general loop reads that item from `source` again and places or
-  /// reports it: a source's reads can be repeated (``_CheckedItems`` checks the item again).
+  /// Places the one-column items of `range` in 2, 3 or 4 `columns`, shortest first, no
+  /// tolerance, exactly as the general loop of ``_place(into:from:source:)`` does from scratch
+  /// (the record, its lane and the lane's count, the id blocks' leaves, `placed`), and returns
+  /// the index of the first item it did not place: `range.upperBound`, an item of another span,
+  /// or one that `source` rejects. The general loop reads that item from `source` again and
+  /// places or reports it: a source's reads can be repeated (``_CheckedItems`` checks the item
+  /// again).
   ///
   /// Out of line, so that its few values stay in registers (inlined into the general loop,
-  /// which has many, the compiler kept the pass's counters and pointers in memory), and with the
-  /// four columns' state in two pairs of lanes: the chain from one item's y to the next runs
-  /// through registers (a tournament, two additions, two masked replaces) instead of a store and
-  /// the next item's loads of `next`. Scalar selects for the replaces compiled to branches on
-  /// the heights, which random heights mispredict. `next` is written back on return.
+  /// which has many, the compiler kept the pass's counters, pointers and column state in stack
+  /// slots), with the columns' state in `SIMD2<Double>` pairs: the chain from one item's y to
+  /// the next runs through registers (the shortest column's choice, two additions, the masked
+  /// replaces) instead of a store and the next item's loads of `next`. The choice is branch-free
+  /// (for two columns the lower of the pair, ties to the left; for three or four
+  /// ``shortestOfFour(_:_:_:_:)``, three with a fourth column at +infinity, which never wins: it
+  /// is the rightmost, so even a tie with an infinite column goes to the real one), and so are
+  /// the replaces: scalar selects there compiled to branches on the heights, which
+  /// random heights mispredict, as does the general loop's scan for the shortest column. `next`
+  /// is written back on return.
   ///
   /// - Complexity: O(`range.count`).
   @inline(never)
-  static func _placeOneColumnItemsOfFour<Source: _RecordSource>(
-    _ range: Range<Int>, source: inout Source, records: UnsafeMutableBufferPointer<_ItemRecord>,
+  static func _placeOneColumnItems<Source: _RecordSource>(
+    _ range: Range<Int>, columns: Int, source: inout Source, records: UnsafeMutableBufferPointer<_ItemRecord>,
     next: UnsafeMutableBufferPointer<Double>, lanes: UnsafeMutableBufferPointer<UInt16>,
     laneCounts: UnsafeMutableBufferPointer<Int>, leafTops: UnsafeMutableBufferPointer<Double>,
     leafBottoms: UnsafeMutableBufferPointer<Double>, columnWidth: Double, itemSpacing: Double,
@@ -823,39 +830,56 @@ internal struct _Section: _SectionStorage {
   ) -> Int {
     let blockMask = _IDBlocks.blockSize &- 1
     var top = blockTop, bottom = blockBottom, count = placed
-    var low = SIMD2(next[0], next[1]), high = SIMD2(next[2], next[3])
-    var i = range.lowerBound
-    while i < range.upperBound {
-      guard var record = source.record(i), record.span == 1 else { break }
-      let (j, y) = shortestOfFour(low[0], low[1], high[0], high[1])
-      let h = record.height(atWidth: columnWidth)
-      let maxY = y + h
-      record.y = y
-      record.height = h
-      record.column = Int32(truncatingIfNeeded: j)
-      let nextY = maxY + itemSpacing
-      let lane = SIMD2<Int64>(repeating: Int64(truncatingIfNeeded: j))
-      low.replace(with: nextY, where: lane .== SIMD2(0, 1))
-      high.replace(with: nextY, where: lane .== SIMD2(2, 3))
-      lanes[i] = UInt16(truncatingIfNeeded: j)
-      laneCounts[j] &+= 1
-      records.initializeElement(at: i, to: record)
-      top = y < top ? y : top
-      bottom = maxY > bottom ? maxY : bottom
-      if i & blockMask == blockMask {
-        leafTops[i &>> _IDBlocks.idShift] = top
-        leafBottoms[i &>> _IDBlocks.idShift] = bottom
-        top = .infinity
-        bottom = -.infinity
+    let four = columns > 2
+    var low = SIMD2(next[0], next[1])
+    var high = four ? SIMD2(next[2], columns == 4 ? next[3] : .infinity) : SIMD2()
+    /// The loop, for a constant `four`: a copy of it each.
+    @inline(__always) func run(four: Bool) -> Int {
+      var i = range.lowerBound
+      while i < range.upperBound {
+        guard var record = source.record(i), record.span == 1 else { break }
+        let j: Int, y: Double
+        if four {
+          (j, y) = shortestOfFour(low[0], low[1], high[0], high[1])
+        } else {
+          // `shortest(_:tolerance:)` of two: the right one only when strictly lower.
+          j = Int(unsafeBitCast(low[1] < low[0], to: UInt8.self))
+          y = Swift.min(low[0], low[1])
+        }
+        let h = record.height(atWidth: columnWidth)
+        let maxY = y + h
+        record.y = y
+        record.height = h
+        record.column = Int32(truncatingIfNeeded: j)
+        let nextY = maxY + itemSpacing
+        let lane = SIMD2<Int64>(repeating: Int64(truncatingIfNeeded: j))
+        low.replace(with: nextY, where: lane .== SIMD2(0, 1))
+        if four { high.replace(with: nextY, where: lane .== SIMD2(2, 3)) }
+        lanes[i] = UInt16(truncatingIfNeeded: j)
+        laneCounts[j] &+= 1
+        records.initializeElement(at: i, to: record)
+        top = y < top ? y : top
+        bottom = maxY > bottom ? maxY : bottom
+        if i & blockMask == blockMask {
+          leafTops[i &>> _IDBlocks.idShift] = top
+          leafBottoms[i &>> _IDBlocks.idShift] = bottom
+          top = .infinity
+          bottom = -.infinity
+        }
+        count &+= 1
+        i &+= 1
       }
-      count &+= 1
-      i &+= 1
+      return i
     }
-    next[0] = low[0]; next[1] = low[1]; next[2] = high[0]; next[3] = high[1]
+    let stop = four ? run(four: true) : run(four: false)
+    next[0] = low[0]
+    next[1] = low[1]
+    if four { next[2] = high[0] }
+    if columns == 4 { next[3] = high[1] }
     blockTop = top
     blockBottom = bottom
     placed = count
-    return i
+    return stop
   }
 
   /// ``shortest(_:tolerance:)`` for four columns and no tolerance, with that column's y: the
