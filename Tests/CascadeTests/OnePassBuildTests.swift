@@ -233,9 +233,10 @@ struct OnePassBuildTests {
     }
   }
 
-  /// From scratch, two to four columns shortest first with no tolerance place their one-column
-  /// items in a loop of their own, which stops at any other item (a wider or full-width one, or
-  /// one it rejects) and hands it to the general loop. On random collections of that shape (one-column
+  /// From scratch, two columns or more, shortest first with no tolerance, place their one-column
+  /// items in a loop of their own (the columns' state in registers up to four), which stops at
+  /// any other item (a wider or full-width one, or one it rejects) and hands it to the general
+  /// loop. On random collections of that shape (two to seven columns) (one-column
   /// items mostly, their runs broken by wider and full-width items, ids, remembered columns and
   /// a few spoiled items, across the checkpoint and id-block boundaries), the build throws what
   /// the item-by-item check does and otherwise is the layout the appending path builds (state,
@@ -247,7 +248,7 @@ struct OnePassBuildTests {
     var rejected = 0, accepted = 0
     for round in 0..<60 {
       var model = rng.reference(sections: 1...3, items: 0...400)
-      let columns = [2, 3, 4, 4, 5][Int(seed + UInt64(round)) % 5]  // 5: the general loop alone
+      let columns = [2, 3, 4, 4, 5, 7][Int(seed + UInt64(round)) % 6]
       model.parameters.columns = columns
       model.parameters.minColumnWidth = nil
       model.parameters.order = rng.chance(0.5) ? .shortestFirst : nil
@@ -309,7 +310,8 @@ struct OnePassBuildTests {
 
   /// The four-column tournament picks the column the general scan picks, the leftmost lowest,
   /// with many ties (and -0 against +0, and infinities), and gives that column's y to the bit;
-  /// so does it for three columns with a fourth at +infinity.
+  /// so does it for three columns with a fourth at +infinity, and so does the branch-free scan
+  /// (`leftmostLowest`) for one to nine columns.
   @Test func shortestOfFourIsTheLeftmostLowest() {
     var rng = SplitMix64(seed: 32)
     let negativeZero = -0.0
@@ -330,6 +332,12 @@ struct OnePassBuildTests {
         (_Section.shortestOfFour($0[0], $0[1], $0[2], .infinity), _Section.shortest(UnsafeMutableBufferPointer(rebasing: $0[..<3]), tolerance: 0))
       }
       #expect(three.column == threeScan && three.y.bitPattern == next[threeScan].bitPattern, "round \(round): \(next[..<3]): \(three), scan \(threeScan)")
+      // Any number of columns: the branch-free scan, against the first of the lowest.
+      var many = (0..<rng.int(1...9)).map { _ in rng.chance(0.8) ? pool[rng.int(0...pool.count - 1)] : rng.double(0...4) }
+      var first = 0
+      for j in many.indices where many[j] < many[first] { first = j }
+      let lowest = many.withUnsafeMutableBufferPointer { _Section.leftmostLowest($0) }
+      #expect(lowest.column == first && lowest.y.bitPattern == many[first].bitPattern, "round \(round): \(many): \(lowest), first \(first)")
     }
   }
 }

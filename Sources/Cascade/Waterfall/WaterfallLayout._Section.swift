@@ -630,7 +630,7 @@ internal struct _Section: _SectionStorage {
               blockTop = r.y < blockTop ? r.y : blockTop
               blockBottom = r.y + r.height > blockBottom ? r.y + r.height : blockBottom
             }
-            // From scratch with two to four columns, shortest first, the one-column items (all
+            // From scratch with two columns or more, shortest first, the one-column items (all
             // of them, in most collections) take a loop of their own, small enough for its values
             // to stay in registers; it stops at any other item, which the general loop places.
             let tight = fewShortest && !keep && !appendToIndex
@@ -727,7 +727,7 @@ internal struct _Section: _SectionStorage {
             return true
           }
           let fourShortest = c == 4 && g.order == .shortestFirst && g.tolerance == 0
-          let fewShortest = c >= 2 && c <= 4 && g.order == .shortestFirst && g.tolerance == 0
+          let fewShortest = c >= 2 && g.order == .shortestFirst && g.tolerance == 0
           // One checkpoint interval at a time: the checkpoint is saved before its first item,
           // so the items themselves test nothing for it.
           var i = start
@@ -799,7 +799,7 @@ internal struct _Section: _SectionStorage {
     return bottom
   }
 
-  /// Places the one-column items of `range` in 2, 3 or 4 `columns`, shortest first, no
+  /// Places the one-column items of `range` in `columns` (two or more), shortest first, no
   /// tolerance, exactly as the general loop of ``_place(into:from:source:)`` does from scratch
   /// (the record, its lane and the lane's count, the id blocks' leaves, `placed`), and returns
   /// the index of the first item it did not place: `range.upperBound`, an item of another span,
@@ -809,15 +809,15 @@ internal struct _Section: _SectionStorage {
   ///
   /// Out of line, so that its few values stay in registers (inlined into the general loop,
   /// which has many, the compiler kept the pass's counters, pointers and column state in stack
-  /// slots), with the columns' state in `SIMD2<Double>` pairs: the chain from one item's y to
-  /// the next runs through registers (the shortest column's choice, two additions, the masked
-  /// replaces) instead of a store and the next item's loads of `next`. The choice is branch-free
-  /// (for two columns the lower of the pair, ties to the left; for three or four
-  /// ``shortestOfFour(_:_:_:_:)``, three with a fourth column at +infinity, which never wins: it
-  /// is the rightmost, so even a tie with an infinite column goes to the real one), and so are
-  /// the replaces: scalar selects there compiled to branches on the heights, which
-  /// random heights mispredict, as does the general loop's scan for the shortest column. `next`
-  /// is written back on return.
+  /// slots). Up to four columns the columns' state is in `SIMD2<Double>` pairs too: the chain
+  /// from one item's y to the next runs through registers (the shortest column's choice, two
+  /// additions, the masked replaces) instead of a store and the next item's loads of `next`,
+  /// which is written back on return; from five columns on it stays in `next`. The choice is
+  /// branch-free: for two columns the lower of the pair, ties to the left; for three or four
+  /// ``shortestOfFour(_:_:_:_:)``, three with a fourth column at +infinity, which never wins (it
+  /// is the rightmost, so even a tie with an infinite column goes to the real one); from five on
+  /// ``leftmostLowest(_:)``. So are the replaces: scalar selects there compiled to branches on
+  /// the heights, which random heights mispredict.
   ///
   /// - Complexity: O(`range.count`).
   @inline(never)
@@ -830,21 +830,26 @@ internal struct _Section: _SectionStorage {
   ) -> Int {
     let blockMask = _IDBlocks.blockSize &- 1
     var top = blockTop, bottom = blockBottom, count = placed
-    let four = columns > 2
-    var low = SIMD2(next[0], next[1])
+    // The state in registers for two to four columns; from five on it stays in `next`.
+    let inRegisters = columns <= 4, four = columns > 2 && inRegisters
+    var low = inRegisters ? SIMD2(next[0], next[1]) : SIMD2()
     var high = four ? SIMD2(next[2], columns == 4 ? next[3] : .infinity) : SIMD2()
-    /// The loop, for a constant `four`: a copy of it each.
-    @inline(__always) func run(four: Bool) -> Int {
+    /// The loop, for a constant `mode` (2, 4 for three or four columns, 0 for five or more): a
+    /// copy of it each.
+    @inline(__always) func run(mode: Int) -> Int {
       var i = range.lowerBound
       while i < range.upperBound {
         guard var record = source.record(i), record.span == 1 else { break }
         let j: Int, y: Double
-        if four {
-          (j, y) = shortestOfFour(low[0], low[1], high[0], high[1])
-        } else {
+        switch mode {
+        case 2:
           // `shortest(_:tolerance:)` of two: the right one only when strictly lower.
           j = Int(unsafeBitCast(low[1] < low[0], to: UInt8.self))
           y = Swift.min(low[0], low[1])
+        case 4:
+          (j, y) = shortestOfFour(low[0], low[1], high[0], high[1])
+        default:
+          (j, y) = leftmostLowest(next)
         }
         let h = record.height(atWidth: columnWidth)
         let maxY = y + h
@@ -852,9 +857,13 @@ internal struct _Section: _SectionStorage {
         record.height = h
         record.column = Int32(truncatingIfNeeded: j)
         let nextY = maxY + itemSpacing
-        let lane = SIMD2<Int64>(repeating: Int64(truncatingIfNeeded: j))
-        low.replace(with: nextY, where: lane .== SIMD2(0, 1))
-        if four { high.replace(with: nextY, where: lane .== SIMD2(2, 3)) }
+        if mode == 0 {
+          next[j] = nextY
+        } else {
+          let lane = SIMD2<Int64>(repeating: Int64(truncatingIfNeeded: j))
+          low.replace(with: nextY, where: lane .== SIMD2(0, 1))
+          if mode == 4 { high.replace(with: nextY, where: lane .== SIMD2(2, 3)) }
+        }
         lanes[i] = UInt16(truncatingIfNeeded: j)
         laneCounts[j] &+= 1
         records.initializeElement(at: i, to: record)
@@ -871,9 +880,11 @@ internal struct _Section: _SectionStorage {
       }
       return i
     }
-    let stop = four ? run(four: true) : run(four: false)
-    next[0] = low[0]
-    next[1] = low[1]
+    let stop = columns == 2 ? run(mode: 2) : four ? run(mode: 4) : run(mode: 0)
+    if inRegisters {
+      next[0] = low[0]
+      next[1] = low[1]
+    }
     if four { next[2] = high[0] }
     if columns == 4 { next[3] = high[1] }
     blockTop = top
@@ -907,13 +918,27 @@ internal struct _Section: _SectionStorage {
   /// `shortestFirst`: the lowest j with `next[j] <= min(next) + tolerance`.
   @inlinable
   static func shortest(_ next: UnsafeMutableBufferPointer<Double>, tolerance: Double) -> Int {
-    var m = next[0]
-    var j = 0
-    for k in 1..<next.count where next[k] < m { m = next[k]; j = k }
+    let (j, m) = leftmostLowest(next)
     if tolerance == 0 { return j }  // the leftmost minimum: next[k] <= m + 0 holds first there
     let limit = m + tolerance
     for k in 0..<j where next[k] <= limit { return k }
     return j
+  }
+
+  /// The leftmost column of the lowest state, with that state (its own value, -0 and +0
+  /// included: a later column replaces the minimum only when strictly lower). Without a branch
+  /// on the states, which random heights mispredict: the minimum by `min` (`y < x ? y : x`, one
+  /// `minsd`) and the index by arithmetic on the comparison's 0 or 1. O(c).
+  @inlinable @inline(__always)
+  static func leftmostLowest(_ next: UnsafeMutableBufferPointer<Double>) -> (column: Int, y: Double) {
+    var m = next[0]
+    var j = 0
+    for k in 1..<next.count {
+      let lower = Int(unsafeBitCast(next[k] < m, to: UInt8.self))
+      j &+= (k &- j) &* lower
+      m = Swift.min(m, next[k])
+    }
+    return (j, m)
   }
 
   /// A `k`-column item: the lowest start s whose `y_s = max(next[s ..< s+k])` is within
