@@ -236,9 +236,9 @@ struct OnePassBuildTests {
   /// From scratch, two columns or more, shortest first with no tolerance, place their one-column
   /// items in a loop of their own (the columns' state in registers up to four), which stops at
   /// any other item (a wider or full-width one, or one it rejects) and hands it to the general
-  /// loop. On random collections of that shape (two to seven columns) (one-column
-  /// items mostly, their runs broken by wider and full-width items, ids, remembered columns and
-  /// a few spoiled items, across the checkpoint and id-block boundaries), the build throws what
+  /// loop. On random collections of that shape (two to seven columns, one-column items mostly,
+  /// their runs broken by wider and full-width items, ids, remembered columns and a few spoiled
+  /// items, across the checkpoint and id-block boundaries), the build throws what
   /// the item-by-item check does and otherwise is the layout the appending path builds (state,
   /// index lanes and frames to the bit) and the brute-force model's; a width change in place
   /// (the same loop over placed records) is a fresh build at the new width.

@@ -711,14 +711,9 @@ internal struct _Section: _SectionStorage {
                 if tracksMulti { multiColumn.append(Int32(truncatingIfNeeded: i)) }
               }
               records.initializeElement(at: i, to: record)
-              blockTop = record.y < blockTop ? record.y : blockTop
-              blockBottom = maxY > blockBottom ? maxY : blockBottom
-              if i & blockMask == blockMask {
-                leafTops[i &>> _IDBlocks.idShift] = blockTop
-                leafBottoms[i &>> _IDBlocks.idShift] = blockBottom
-                blockTop = .infinity
-                blockBottom = -.infinity
-              }
+              Self.foldIntoLeaf(
+                i, y: record.y, maxY: maxY, top: &blockTop, bottom: &blockBottom,
+                leafTops: leafTops, leafBottoms: leafBottoms)
             }
             if range.upperBound & blockMask != 0 {  // the last items, a block short of 16
               leafTops[range.upperBound &>> _IDBlocks.idShift] = blockTop
@@ -726,8 +721,8 @@ internal struct _Section: _SectionStorage {
             }
             return true
           }
-          let fourShortest = c == 4 && g.order == .shortestFirst && g.tolerance == 0
           let fewShortest = c >= 2 && g.order == .shortestFirst && g.tolerance == 0
+          let fourShortest = fewShortest && c == 4
           // One checkpoint interval at a time: the checkpoint is saved before its first item,
           // so the items themselves test nothing for it.
           var i = start
@@ -799,6 +794,24 @@ internal struct _Section: _SectionStorage {
     return bottom
   }
 
+  /// Folds item `i`'s `y` and `maxY` into its id block's running `top` and `bottom`, and on the
+  /// block's last item writes them to the block's leaf and starts the next block afresh: what
+  /// both placement loops do for each item they place. O(1).
+  @inline(__always)
+  static func foldIntoLeaf(
+    _ i: Int, y: Double, maxY: Double, top: inout Double, bottom: inout Double,
+    leafTops: UnsafeMutableBufferPointer<Double>, leafBottoms: UnsafeMutableBufferPointer<Double>
+  ) {
+    top = y < top ? y : top
+    bottom = maxY > bottom ? maxY : bottom
+    if i & (_IDBlocks.blockSize &- 1) == _IDBlocks.blockSize &- 1 {
+      leafTops[i &>> _IDBlocks.idShift] = top
+      leafBottoms[i &>> _IDBlocks.idShift] = bottom
+      top = .infinity
+      bottom = -.infinity
+    }
+  }
+
   /// Places the one-column items of `range` in `columns` (two or more), shortest first, no
   /// tolerance, exactly as the general loop of ``_place(into:from:source:)`` does from scratch
   /// (the record, its lane and the lane's count, the id blocks' leaves, `placed`), and returns
@@ -828,7 +841,6 @@ internal struct _Section: _SectionStorage {
     leafBottoms: UnsafeMutableBufferPointer<Double>, columnWidth: Double, itemSpacing: Double,
     placed: inout Int, blockTop: inout Double, blockBottom: inout Double
   ) -> Int {
-    let blockMask = _IDBlocks.blockSize &- 1
     var top = blockTop, bottom = blockBottom, count = placed
     // The state in registers for two to four columns; from five on it stays in `next`.
     let inRegisters = columns <= 4, four = columns > 2 && inRegisters
@@ -867,14 +879,7 @@ internal struct _Section: _SectionStorage {
         lanes[i] = UInt16(truncatingIfNeeded: j)
         laneCounts[j] &+= 1
         records.initializeElement(at: i, to: record)
-        top = y < top ? y : top
-        bottom = maxY > bottom ? maxY : bottom
-        if i & blockMask == blockMask {
-          leafTops[i &>> _IDBlocks.idShift] = top
-          leafBottoms[i &>> _IDBlocks.idShift] = bottom
-          top = .infinity
-          bottom = -.infinity
-        }
+        foldIntoLeaf(i, y: y, maxY: maxY, top: &top, bottom: &bottom, leafTops: leafTops, leafBottoms: leafBottoms)
         count &+= 1
         i &+= 1
       }
