@@ -112,6 +112,11 @@ internal protocol _SectionStorage: Sendable {
   /// `init(parameters:items:over:width:)` and `layOut()` give. The parameters have been
   /// validated.
   static func _laidOut(parameters: Parameters, items: [Item], over layout: LayoutParameters, width: Double) -> Self?
+  /// Whether placed items keep something of their placement through later changes (the
+  /// waterfall's `keepColumns`): a section placed as a batch inserts it then differs from one
+  /// placed after the batch's later changes, so a batch builds an inserted section in one pass
+  /// only when no change after it touches items, widths or parameters.
+  static func _keepsPlacements(over layout: LayoutParameters) -> Bool
   /// Resolves the section's geometry again at `width` and marks every item dirty.
   mutating func reconfigure(over layout: LayoutParameters, width: Double)
   /// Marks items from `item` on as needing layout.
@@ -130,6 +135,10 @@ extension _SectionStorage {
   static func _laidOut(parameters: Parameters, items: [Item], over layout: LayoutParameters, width: Double) -> Self? {
     nil
   }
+
+  /// Placements keep nothing: a section is the same whenever it is placed. O(1).
+  @inlinable
+  static func _keepsPlacements(over layout: LayoutParameters) -> Bool { false }
 }
 
 /// The state every sectioned layout keeps.
@@ -238,8 +247,16 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
   /// Checks a whole batch. A function of its own, so that the validator's copy of the layout is
   /// released before the batch mutates it: a copy alive during the mutation would make every
   /// touched array copy itself (copy-on-write), O(n) for an append.
+  ///
+  /// Returns the sections the batch inserts that were checked by building them (by the index of
+  /// their `insertSection` change): where the section type has a one-pass layout (`_laidOut`),
+  /// the check of an inserted section's items is that pass, at the width the batch has at that
+  /// point, and `apply` installs what it built instead of converting and placing the items
+  /// again (with `keepColumns`, only for sections inserted after the batch's last change of
+  /// items, widths or parameters: see `_SectionStorage._keepsPlacements(over:)`). O(n) for the
+  /// n items the batch carries, plus the one-pass layouts' placement.
   @usableFromInline
-  func _validate(_ changes: [LayoutChange<Section.Item, Section.Parameters>]) throws(LayoutError) {
+  func _validate(_ changes: [LayoutChange<Section.Item, Section.Parameters>]) throws(LayoutError) -> [Int: Section] {
     var validator = _BatchValidator(self)
     validator.tracksIDs = !idSlots.isEmpty || changes.contains { change in
       switch change {
@@ -250,15 +267,26 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
       }
     }
     if validator.tracksIDs { validator.ids = sections.map(\.ids) }
+    if Section._keepsPlacements(over: parameters) {
+      // Only sections inserted after the batch's last change of items, widths or parameters.
+      let last = changes.lastIndex { change in
+        switch change {
+        case .insertSection, .deleteSection, .moveSection: false
+        default: true
+        }
+      }
+      validator.firstBuilt = last.map { $0 + 1 } ?? 0
+    }
     for (n, change) in changes.enumerated() {
       do throws(LayoutError) {
-        try validator.check(change)
+        try validator.check(change, at: n)
       } catch {
         var error = error
         error.changeIndex = n
         throw error
       }
     }
+    return validator.built
   }
 
   /// Validates `changes` whole, then applies them in order and lays out each dirty section once.
@@ -281,7 +309,7 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
     inverse: inout [LayoutChange<Section.Item, Section.Parameters>], recording: Bool
   ) throws(LayoutError) {
     if !isKnownUniquelyReferenced(&generation) { generation = _LayoutGeneration() }
-    try _validate(changes)
+    var built = try _validate(changes)
     if recording {
       inverse.removeAll()
       inverse.reserveCapacity(changes.count)
@@ -289,7 +317,7 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
     func items(_ s: Int, _ range: Range<Int>) -> [Section.Item] { range.map { sections[s].item(at: $0) } }
     var dirty: [Int] = []
     var structural = false
-    for change in changes {
+    for (n, change) in changes.enumerated() {
       if recording {
         switch change {
         case .appendItems(let items, let s):
@@ -380,7 +408,16 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
         dirty.append(from.section)
         dirty.append(to.section)
       case .insertSection(let section, let s):
-        sections.insert(makeSection(section), at: s)
+        // Taken out of `built`, so that the section's arrays are referenced once: a later change
+        // of the batch to this section then mutates them in place.
+        if var new = built.removeValue(forKey: n) {
+          new.uid = nextUID
+          nextUID += 1
+          placedItemCount += new.records.count
+          sections.insert(new, at: s)
+        } else {
+          sections.insert(makeSection(section), at: s)
+        }
         registerIDs(section: s, from: 0)
         structural = true
       case .deleteSection(let s):
@@ -558,6 +595,12 @@ internal struct _BatchValidator<Section: _SectionStorage> {
   var tracksIDs = false
   /// Each section's ids as the batch evolves them (copied on write, section by section).
   var ids: [[ItemID?]?] = []
+  /// The inserted sections checked by building them, by the index of their change (see
+  /// `_SectionedLayout._validate(_:)`).
+  var built: [Int: Section] = [:]
+  /// The first change whose inserted section may be built in the check (see
+  /// `_SectionStorage._keepsPlacements(over:)`).
+  var firstBuilt = 0
   /// Ids the batch has freed (`nil`) or placed (where, at that point of the batch).
   var overlay: [ItemID: ItemPath?] = [:]
 
@@ -685,12 +728,13 @@ internal struct _BatchValidator<Section: _SectionStorage> {
     }
   }
 
-  mutating func check(_ change: LayoutChange<Section.Item, Section.Parameters>) throws(LayoutError) {
-    try checkCounts(change)
+  /// Checks change `n` of the batch against the state the changes before it leave.
+  mutating func check(_ change: LayoutChange<Section.Item, Section.Parameters>, at n: Int) throws(LayoutError) {
+    try checkCounts(change, at: n)
     if tracksIDs { try checkIDs(change) }
   }
 
-  mutating func checkCounts(_ change: LayoutChange<Section.Item, Section.Parameters>) throws(LayoutError) {
+  mutating func checkCounts(_ change: LayoutChange<Section.Item, Section.Parameters>, at n: Int) throws(LayoutError) {
     switch change {
     case .appendItems(let items, let s):
       try section(s)
@@ -730,7 +774,15 @@ internal struct _BatchValidator<Section: _SectionStorage> {
       }
       try Section.validate(new.parameters, over: layout.parameters, width: width, section: s)
       try _SectionedLayout<Section>.validate(count: new.items.count, section: s, limit: layout.itemLimit)
-      try items(new.items, section: s, from: 0, parameters: new.parameters)
+      // The one-pass layout accepts exactly the items the item-by-item check accepts; when it
+      // meets an invalid one, the check names the first.
+      if n >= firstBuilt, let section = Section._laidOut(
+        parameters: new.parameters, items: new.items, over: layout.parameters, width: width)
+      {
+        built[n] = section
+      } else {
+        try items(new.items, section: s, from: 0, parameters: new.parameters)
+      }
       materialize()
       sections.insert((new.items.count, new.parameters), at: s)
     case .deleteSection(let s):

@@ -296,6 +296,10 @@ internal struct _Section: _SectionStorage {
     return section
   }
 
+  /// With `keepColumns`, placed items remember their columns through later changes. O(1).
+  @usableFromInline
+  static func _keepsPlacements(over layout: WaterfallParameters) -> Bool { layout.keepColumns ?? false }
+
   @usableFromInline
   static func record(_ item: WaterfallItem) -> _ItemRecord { _ItemRecord(item) }
 
