@@ -130,8 +130,15 @@ package final class BenchDataSource: CollectionViewDataSource {
   package typealias Cell = BenchCell
   package typealias Layout = WaterfallLayout
   package let sections: [WaterfallSection]
+  /// Whether the data source gives each section's layout items at once
+  /// (`collectionView(_:layoutItemsInSection:)`, its array as it is); otherwise the view asks
+  /// item by item.
+  package let givesWholeSections: Bool
 
-  package init(collection: BenchCollection) { self.sections = collection.sections }
+  package init(collection: BenchCollection, givesWholeSections: Bool = false) {
+    self.sections = collection.sections
+    self.givesWholeSections = givesWholeSections
+  }
 
   /// A view over the collection at `bounds`, its pools registered, this data source set and the
   /// data loaded. The view holds its data source weakly: keep this object alive.
@@ -156,6 +163,12 @@ package final class BenchDataSource: CollectionViewDataSource {
 
   package func collectionView(_ view: CollectionView<BenchCell, WaterfallLayout>, layoutItemAt path: ItemPath) -> WaterfallItem {
     sections[path.section].items[path.item]
+  }
+
+  package func collectionView(
+    _ view: CollectionView<BenchCell, WaterfallLayout>, layoutItemsInSection section: Int
+  ) -> [WaterfallItem]? {
+    givesWholeSections ? sections[section].items : nil
   }
 
   package func collectionView(

@@ -23,7 +23,9 @@ let comparisons: [(primary: String, baselines: [String])] = [
   ("view.scrollStep", ["view.scrollStep.diff", "query.scroll"]),
   ("view.batchUpdate", []),
   ("view.reload", ["view.reload.freshLayout"]),
+  ("view.reload.wholeSections", ["view.reload", "view.reload.freshLayout"]),
   ("view.reload.peakMemory", ["view.reload.peakMemory.freshLayout"]),
+  ("view.reload.wholeSections.peakMemory", ["view.reload.peakMemory", "view.reload.peakMemory.freshLayout"]),
   ("view.measureStorm", ["view.measureStorm.scrollStep", "view.measureStorm.noInitialFrames", "view.measureStorm.displayed"]),
   ("trace.query", ["trace.query.linearScan", "trace.query.unionRects"]),
   ("trace.view", ["trace.query"]),
@@ -533,7 +535,7 @@ func memoryChild(kind: String, n: Int) -> String {
   let distribution = parts.count > 1 ? Distribution(rawValue: parts[1]) ?? .uniform : .uniform
   let seed = parts.count > 2 ? UInt64(parts[2]) ?? Distribution.defaultSeed : Distribution.defaultSeed
   let collection = distribution.collection(items: n, seed: seed)
-  if parts[0] == "reload" || parts[0] == "reloadFresh" { return reloadMemoryChild(kind: parts[0], collection: collection) }
+  if parts[0] == "reload" || parts[0] == "reloadWhole" || parts[0] == "reloadFresh" { return reloadMemoryChild(kind: parts[0], collection: collection) }
   let shape = parts[0] == "seed" ? collection.seedRecipeShape : nil
   let rss0 = residentBytes()
   let start = now()

@@ -3,8 +3,11 @@
 // - view.reload: `reloadData()` of a loaded view over the collection (every item asked of the
 //   data source, the layout rebuilt, every cell given back and the screen dequeued again),
 //   against view.reload.freshLayout, a `WaterfallLayout` built from scratch from the same items.
-//   Their peak memory, each in a fresh child process (`--memory-child reload:...` and
-//   `reloadFresh:...`): view.reload.peakMemory against view.reload.peakMemory.freshLayout.
+//   view.reload.wholeSections: the same reload from a data source that gives each section's
+//   items at once (`collectionView(_:layoutItemsInSection:)`), against both.
+//   Their peak memory, each in a fresh child process (`--memory-child reload:...`,
+//   `reloadWhole:...` and `reloadFresh:...`): view.reload.peakMemory and
+//   view.reload.wholeSections.peakMemory against view.reload.peakMemory.freshLayout.
 // - view.measureStorm: per frame, 1,000 measured sizes reported (the 1,000 items from the first
 //   displayed one on, as a toolkit that measures ahead of the viewport would), every one a
 //   change, then the scroll step that applies them as one batch (keepColumns on), against
@@ -32,33 +35,42 @@ extension Scenarios {
     if wants("view.reload.freshLayout") {
       measureLayoutBuild("view.reload.freshLayout", n, collection, note: "WaterfallLayout(width:parameters:sections:) from the same items")
     }
-    if wants("view.reload") {
+    let whole = BenchDataSource(collection: collection, givesWholeSections: true)
+    for (name, source, note) in [
+      (name: "view.reload", source: source, note: "CollectionView.reloadData() of a loaded view, viewport mid-content"),
+      ("view.reload.wholeSections", whole, "the same, the data source giving each section's items at once"),
+    ] where wants(name) {
       let view: CollectionView<BenchCell, WaterfallLayout>
       do { view = try source.makeView(collection: collection, bounds: bounds) } catch {
-        return bench.log("  view.reload: reloadData failed: \(error)")
+        return bench.log("  \(name): reloadData failed: \(error)")
       }
       _ = try? view.setContentOffset(Point(x: 0, y: view.maximumContentOffsetY / 2))
-      bench.measure("view.reload", n: n, unit: .perItem, unitsPerOp: Double(Swift.max(1, n)),
-                    note: "CollectionView.reloadData() of a loaded view, viewport mid-content") { k in
+      bench.measure(name, n: n, unit: .perItem, unitsPerOp: Double(Swift.max(1, n)), note: note) { k in
         var sum = 0
         for _ in 0..<k {
-          do { try view.reloadData() } catch { fatalError("view.reload: \(error)") }
+          do { try view.reloadData() } catch { fatalError("\(name): \(error)") }
           sum &+= view.numberOfDisplayedElements
         }
         return sum
       }
     }
-    for (name, kind) in [("view.reload.peakMemory", "reload"), ("view.reload.peakMemory.freshLayout", "reloadFresh")]
-    where wants(name) {
+    for (name, kind) in [
+      ("view.reload.peakMemory", "reload"), ("view.reload.wholeSections.peakMemory", "reloadWhole"),
+      ("view.reload.peakMemory.freshLayout", "reloadFresh"),
+    ] where wants(name) {
       guard let (distribution, seed) = builtIn else {
         bench.log("  \(name): skipped (measured on the built-in collections only)")
         continue
       }
-      let what = kind == "reload" ? "reloadData() of a loaded view" : "building the same layout afresh beside a loaded view"
+      let what = switch kind {
+      case "reload": "reloadData() of a loaded view"
+      case "reloadWhole": "reloadData() of a loaded view, the data source giving whole sections"
+      default: "building the same layout afresh beside a loaded view"
+      }
       recordMemoryChild(name, kind: "\(kind):\(distribution):\(seed)", n: n,
                         note: "peak RSS (VmHWM) added by \(what) in a fresh process")
     }
-    withExtendedLifetime(source) {}
+    withExtendedLifetime((source, whole)) {}
   }
 
   func viewMeasureStorm(_ n: Int, _ collection: BenchCollection) {
@@ -147,18 +159,18 @@ enum MeasurementStorm {
 
 /// The child's side of view.reload.peakMemory: a view loaded over the collection, then the peak
 /// resident memory (VmHWM, reset through /proc/self/clear_refs) added per item by
-/// `reloadData()` (`reload`) or by building the same layout afresh (`reloadFresh`), and that
-/// operation's time per item.
+/// `reloadData()` (`reload`; `reloadWhole` from a data source giving whole sections) or by
+/// building the same layout afresh (`reloadFresh`), and that operation's time per item.
 func reloadMemoryChild(kind: String, collection: BenchCollection) -> String {
   let n = Swift.max(1, collection.itemCount)
-  let source = BenchDataSource(collection: collection)
+  let source = BenchDataSource(collection: collection, givesWholeSections: kind == "reloadWhole")
   guard let view = try? source.makeView(collection: collection, bounds: Size(width: collection.width, height: Workload.viewportHeight))
   else { return "0 0" }
   resetPeakResident()
   let rss0 = residentBytes()
   let start = now()
   var fresh: WaterfallLayout?
-  if kind == "reload" {
+  if kind == "reload" || kind == "reloadWhole" {
     _ = try? view.reloadData()
   } else {
     fresh = Workload.layout(collection)

@@ -31,7 +31,7 @@ extension CollectionView {
     for _ in 0..<layout.numberOfSections { changes.append(.deleteSection(at: 0)) }
     let extent = _crossAxisExtent(bounds: bounds, contentInset: contentInset)
     if extent != _currentCrossAxisExtent { changes.append(layout.resizeChange(to: extent)) }
-    for s in 0..<source.numberOfSections { changes.append(.insertSection(source.section(s), at: s)) }
+    for s in 0..<source.numberOfSections { changes.append(.insertSection(try source.section(s), at: s)) }
     return try _withMeasurements(measurements, _DropPaths()) { () throws(CollectionViewError) in
       try _transaction(changes, anchored: false, remap: _DropPaths(), keepsOldLayout: true)
     }
@@ -96,6 +96,22 @@ struct _DataSourceFinalState<Cell: AnyObject, Layout: CollectionLayout>: _BatchP
   func item(at path: ItemPath) -> Layout.Item {
     let item = dataSource.collectionView(view, layoutItemAt: path)
     guard let sizing, !measured.isEmpty else { return item }
+    return withMeasuredSize(item, at: path, sizing)
+  }
+
+  /// The data source's items of `section` when it gives them at once, each measured when a size
+  /// is kept for it (the array is then copied once).
+  func items(inSection section: Int) -> [Layout.Item]? {
+    guard var items = dataSource.collectionView(view, layoutItemsInSection: section) else { return nil }
+    guard let sizing, !measured.isEmpty else { return items }
+    for i in items.indices {
+      items[i] = withMeasuredSize(items[i], at: ItemPath(item: i, section: section), sizing)
+    }
+    return items
+  }
+
+  /// `item` (at `path`) with the size kept for it, or as it is.
+  private func withMeasuredSize(_ item: Layout.Item, at path: ItemPath, _ sizing: _Sizing<Layout.Item>) -> Layout.Item {
     let size: Size?
     if let id = sizing.id(item) { size = measured[.id(id)] } else { size = byPath ? measured[.path(path)] : nil }
     guard let size else { return item }

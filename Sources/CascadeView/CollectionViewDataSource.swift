@@ -48,6 +48,24 @@ public protocol CollectionViewDataSource<Cell, Layout>: AnyObject {
   ///   or reloaded item by ``CollectionView/performBatchUpdates(_:)``; keep it O(1).
   func collectionView(_ collectionView: CollectionView<Cell, Layout>, layoutItemAt path: ItemPath) -> Layout.Item
 
+  /// Every item of `section` at once, for a data source that keeps its layout items in an
+  /// array: ``CollectionView/reloadData()`` and a batch's inserted sections then take the array
+  /// as it is (shared, not copied) instead of asking ``collectionView(_:layoutItemAt:)`` item
+  /// by item. `nil` asks item by item; that is the default.
+  ///
+  /// The array must hold exactly ``collectionView(_:numberOfItemsInSection:)`` items; otherwise
+  /// the call that asked throws ``CollectionViewError/layoutItemsCountMismatch(section:items:numberOfItems:)``
+  /// and changes nothing. Sizes measured through self-sizing still replace the estimates.
+  ///
+  ///     func collectionView(_ view: CollectionView<Box, WaterfallLayout>, layoutItemsInSection section: Int) -> [WaterfallItem]? {
+  ///       items  // the array this data source keeps
+  ///     }
+  ///
+  /// - Complexity: asked once per section a reload or batch builds; keep it O(1), returning an
+  ///   array you hold. (Asked item by item instead, a million items cost a call, a copy and a
+  ///   store each: about 40% of `reloadData()` in the benchmarks, see Docs/Benchmarks.md.)
+  func collectionView(_ collectionView: CollectionView<Cell, Layout>, layoutItemsInSection section: Int) -> [Layout.Item]?
+
   /// The layout parameters `section` overrides. Default: none
   /// (``DefaultSectionParameters/noOverrides``), for a layout whose section parameters conform
   /// to ``DefaultSectionParameters``, as ``WaterfallLayout``'s and ``ListLayout``'s do; a data
@@ -84,6 +102,15 @@ extension CollectionViewDataSource {
   ///
   /// - Complexity: O(1).
   public func numberOfSections(in collectionView: CollectionView<Cell, Layout>) -> Int { 1 }
+
+  /// `nil`: the view asks ``collectionView(_:layoutItemAt:)`` for each item.
+  ///
+  /// - Complexity: O(1).
+  public func collectionView(
+    _ collectionView: CollectionView<Cell, Layout>, layoutItemsInSection section: Int
+  ) -> [Layout.Item]? {
+    nil
+  }
 
   /// No supplementary views: throws ``CollectionViewError/noSupplementaryView(_:)``.
   ///

@@ -34,6 +34,10 @@ public enum CollectionViewError: Error, Hashable, Sendable, CustomStringConverti
   /// A size reported by ``CollectionView/reportMeasuredSize(_:for:)`` for the item at the path
   /// has a component that is not finite or is negative.
   case invalidMeasuredSize(ItemPath, Size)
+  /// The data source's ``CollectionViewDataSource/collectionView(_:layoutItemsInSection:)``
+  /// gave `items` items for `section`, whose
+  /// ``CollectionViewDataSource/collectionView(_:numberOfItemsInSection:)`` is `numberOfItems`.
+  case layoutItemsCountMismatch(section: Int, items: Int, numberOfItems: Int)
 
   public var description: String {
     switch self {
@@ -65,6 +69,8 @@ public enum CollectionViewError: Error, Hashable, Sendable, CustomStringConverti
       return "snapshot: \(error)"
     case .invalidMeasuredSize(let path, let size):
       return "\(path): measured size \(size.width) x \(size.height) must be finite and >= 0"
+    case .layoutItemsCountMismatch(let section, let items, let numberOfItems):
+      return "section \(section): the data source gave \(items) layout items for it, and says it has \(numberOfItems) items"
     }
   }
 }

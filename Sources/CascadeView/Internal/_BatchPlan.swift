@@ -29,14 +29,29 @@ package protocol _BatchPlanSource<Item, SectionParameters> {
   func item(at path: ItemPath) -> Item
   /// The parameters section `section` overrides; asked only for `0..<numberOfSections`.
   func parameters(forSection section: Int) -> SectionParameters
+  /// Every item of `section` at once, or `nil` to be asked item by item; asked only for
+  /// `0..<numberOfSections`. Its count is checked against `numberOfItems(inSection:)`.
+  func items(inSection section: Int) -> [Item]?
 }
 
 extension _BatchPlanSource {
-  /// Section `s` as a layout takes it: its parameters and every item.
+  /// Asks item by item. O(1).
+  package func items(inSection section: Int) -> [Item]? { nil }
+
+  /// Section `s` as a layout takes it: its parameters and every item, the source's array when
+  /// it gives one (`items(inSection:)`), else asked item by item.
   ///
-  /// - Complexity: O(n) calls for its n items.
-  package func section(_ s: Int) -> LayoutSection<Item, SectionParameters> {
+  /// - Throws: ``CollectionViewError/layoutItemsCountMismatch(section:items:numberOfItems:)``
+  ///   when the array's count is not the section's.
+  /// - Complexity: O(1) calls with the array, O(n) calls for n items without.
+  package func section(_ s: Int) throws(CollectionViewError) -> LayoutSection<Item, SectionParameters> {
     let count = numberOfItems(inSection: s)
+    if let items = items(inSection: s) {
+      guard items.count == count else {
+        throw .layoutItemsCountMismatch(section: s, items: items.count, numberOfItems: count)
+      }
+      return LayoutSection(parameters: parameters(forSection: s), items: items)
+    }
     var items: [Item] = []
     items.reserveCapacity(count)
     for i in 0..<count { items.append(item(at: ItemPath(item: i, section: s))) }
@@ -240,7 +255,7 @@ extension _BatchPlan {
   /// empty stand-in when the batch removes it again (or the source lacks it).
   func _section(_ s: Int, after k: Int) throws(CollectionViewError) -> LayoutSection<Source.Item, Source.SectionParameters> {
     if let final = _final(.header(s), after: k), final.section >= 0 && final.section < finalSections {
-      return source.section(final.section)
+      return try source.section(final.section)
     }
     guard finalSections > 0 else {
       throw .invalidUpdate(index: k, reason: "section \(s) is removed again by the same batch, and the data source has no section")

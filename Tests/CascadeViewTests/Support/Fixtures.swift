@@ -43,6 +43,13 @@ final class TestSource: CollectionViewDataSource {
   var givesIDs = false
   /// How many times the view asked for a layout item.
   var itemCalls = 0
+  /// When set, the data source gives each section's layout items at once
+  /// (`collectionView(_:layoutItemsInSection:)`), with `wholeSectionSlip` items more (or fewer,
+  /// when negative) than the section has, for the mismatch tests.
+  var givesWholeSections = false
+  var wholeSectionSlip = 0
+  /// How many times the view asked for a whole section's layout items.
+  var wholeSectionCalls = 0
 
   init(_ sections: [[Double]], parameters: WaterfallParameters = WaterfallParameters()) {
     self.sections = []
@@ -66,6 +73,15 @@ final class TestSource: CollectionViewDataSource {
     itemCalls += 1
     let entry = sections[path.section][path.item]
     return .height(entry.height, id: givesIDs ? .int(Int64(entry.id)) : nil)
+  }
+
+  func collectionView(_ collectionView: TestView, layoutItemsInSection section: Int) -> [WaterfallItem]? {
+    guard givesWholeSections else { return nil }
+    wholeSectionCalls += 1
+    var items = sections[section].map { WaterfallItem.height($0.height, id: givesIDs ? .int(Int64($0.id)) : nil) }
+    if wholeSectionSlip > 0 { items += Array(repeating: .height(1), count: wholeSectionSlip) }
+    if wholeSectionSlip < 0 { items.removeLast(Swift.min(items.count, -wholeSectionSlip)) }
+    return items
   }
 
   func collectionView(_ collectionView: TestView, parametersForSection section: Int) -> WaterfallParameters {
