@@ -2,6 +2,7 @@
 // columns").
 import Testing
 @testable import Cascade
+import CascadeTestSupport
 
 @Suite("Ids and keepColumns, by hand")
 struct KeepColumnsGoldenTests {
@@ -60,6 +61,36 @@ struct KeepColumnsGoldenTests {
     #expect(throws: LayoutError.self) {
       try WaterfallLayout(width: 100, sections: [WaterfallSection(parameters: WaterfallParameters(keepColumns: true), items: [])])
     }
+  }
+
+  /// A layout without ids starts tracking them at the first inserted section that has some,
+  /// in the middle of a batch: duplicates inside that section, against a later one, and against
+  /// items appended after it are refused, naming both places; a batch without duplicates
+  /// registers every id where it ends up.
+  @Test func idsArriveWithAnInsertedSection() throws {
+    let plain = try layout(keep: false, [10, 20, 30])
+    func rejected(_ changes: [WaterfallLayout.Change]) -> String? {
+      var copy = plain
+      let error = rejection { () throws(LayoutError) in try copy.apply(changes) }
+      #expect(allElements(copy) == allElements(plain) && copy.path(forID: 1) == nil)
+      return error?.description
+    }
+    let noIDs = WaterfallSection(items: [1, 2])
+    let withIDs = WaterfallSection(items: [.height(1, id: 1), 5, .height(2, id: "b")])
+    #expect(rejected([.insertSection(noIDs, at: 0), .insertSection(WaterfallSection(items: [.height(1, id: 1), .height(2, id: 1)]), at: 2)])
+      == "change 1: section 2, item 1: id duplicate id 1, already used by section 2, item 0")
+    // The first place is where the batch put the id; the insert in front has shifted it since
+    // (Docs/Spec/Waterfall.md, "Ids and keepColumns, Cascade's choices").
+    #expect(rejected([.insertSection(withIDs, at: 1), .insertSection(WaterfallSection(items: [3, .height(4, id: "b")]), at: 0)])
+      == "change 1: section 0, item 1: id duplicate id \"b\", already used by section 1, item 2")
+    #expect(rejected([.insertSection(noIDs, at: 1), .insertSection(withIDs, at: 0), .appendItems([.height(7, id: 1)], section: 2)])
+      == "change 2: section 2, item 2: id duplicate id 1, already used by section 0, item 0")
+    var l = plain
+    try l.apply([.insertSection(noIDs, at: 1), .insertSection(withIDs, at: 0), .deleteSection(at: 1), .appendItems([.height(7, id: 9)], section: 0)])
+    #expect(l.path(forID: 1) == ItemPath(item: 0, section: 0))
+    #expect(l.path(forID: "b") == ItemPath(item: 2, section: 0))
+    #expect(l.path(forID: 9) == ItemPath(item: 3, section: 0))
+    #expect(l.numberOfSections == 2 && l.numberOfItems(inSection: 1) == 2)
   }
 
   @Test func idsAreUniqueAndFollowTheirItems() throws {

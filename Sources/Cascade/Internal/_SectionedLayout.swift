@@ -258,11 +258,12 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
   @usableFromInline
   func _validate(_ changes: [LayoutChange<Section.Item, Section.Parameters>]) throws(LayoutError) -> [Int: Section] {
     var validator = _BatchValidator(self)
+    // Inserted sections are not scanned here: the check of each learns whether it has ids (its
+    // one-pass build records them), and starts tracking them there (`check(_:at:)`).
     validator.tracksIDs = !idSlots.isEmpty || changes.contains { change in
       switch change {
       case .appendItems(let items, _), .insertItems(let items, _, _), .replaceItems(let items, _, _):
         items.contains { Section.id(of: $0) != nil }
-      case .insertSection(let section, _): section.items.contains { Section.id(of: $0) != nil }
       default: false
       }
     }
@@ -591,7 +592,8 @@ internal struct _BatchValidator<Section: _SectionStorage> {
   /// The section list, valid once `materialized`.
   var sections: [(count: Int, parameters: Section.Parameters)] = []
   var materialized = false
-  /// Whether the batch or the layout has ids: only then are they simulated.
+  /// Whether the layout or the batch so far has ids: only then are they simulated (from the
+  /// first inserted section with ids on, when nothing before it had any).
   var tracksIDs = false
   /// Each section's ids as the batch evolves them (copied on write, section by section).
   var ids: [[ItemID?]?] = []
@@ -731,6 +733,14 @@ internal struct _BatchValidator<Section: _SectionStorage> {
   /// Checks change `n` of the batch against the state the changes before it leave.
   mutating func check(_ change: LayoutChange<Section.Item, Section.Parameters>, at n: Int) throws(LayoutError) {
     try checkCounts(change, at: n)
+    if !tracksIDs, case .insertSection(let new, _) = change,
+      built[n].map({ $0.ids != nil }) ?? new.items.contains(where: { Section.id(of: $0) != nil })
+    {
+      // The first ids of the batch, in a layout without any: until this change no section had
+      // one, so every section but the one just counted in has none.
+      tracksIDs = true
+      ids = Array(repeating: nil, count: sectionCount - 1)
+    }
     if tracksIDs { try checkIDs(change) }
   }
 
