@@ -63,7 +63,8 @@ public protocol CollectionViewDataSource<Cell, Layout>: AnyObject {
   ///
   /// - Complexity: asked once per section a reload or batch builds; keep it O(1), returning an
   ///   array you hold. (Asked item by item instead, a million items cost a call, a copy and a
-  ///   store each: about 40% of `reloadData()` in the benchmarks, see Docs/Benchmarks.md.)
+  ///   store each, and an array of their own: about two thirds of `reloadData()`'s time in the
+  ///   benchmarks, see Docs/Benchmarks.md, "Round thirteen".)
   func collectionView(_ collectionView: CollectionView<Cell, Layout>, layoutItemsInSection section: Int) -> [Layout.Item]?
 
   /// The layout parameters `section` overrides. Default: none
