@@ -1,6 +1,8 @@
 // Fuzz target 4: the headless collection view, driven by random batch updates (consistent with
 // a model data source, and hostile ones), scrolls, resizes, insets, overscan, prefetching, reuse
-// capacities, reloads, failing data sources and re-entrant calls.
+// capacities, reloads, failing data sources and re-entrant calls. The data source gives whole
+// sections at once some of the time (`collectionView(_:layoutItemsInSection:)`), now and then
+// an array of the wrong length, which must be refused with nothing changed.
 //
 // Checks after every operation:
 // - the displayed elements are exactly the layout's answer for `displayRect` (the viewport grown
@@ -35,6 +37,10 @@ final class Source: CollectionViewDataSource {
   var failIn: Int?
   /// Whether cell requests try to update the view again (which must throw `reentrantUpdate`).
   var reenter = false
+  /// Whether the data source gives whole sections, and how many items too many (or too few,
+  /// when negative) their arrays hold.
+  var wholeSections = false
+  var slip = 0
   weak var view: CollectionView<Box, WaterfallLayout>?
 
   func numberOfSections(in view: CollectionView<Box, WaterfallLayout>) -> Int { sections.count }
@@ -49,6 +55,16 @@ final class Source: CollectionViewDataSource {
     check(sections.indices.contains(path.section) && sections[path.section].indices.contains(path.item),
           "asked for item \(path) of \(sections.map(\.count))")
     return sections[path.section][path.item]
+  }
+
+  func collectionView(_ view: CollectionView<Box, WaterfallLayout>, layoutItemsInSection section: Int) -> [WaterfallItem]? {
+    guard wholeSections else { return nil }
+    check(sections.indices.contains(section), "asked for the items of section \(section) of \(sections.count)")
+    guard sections.indices.contains(section) else { return [] }
+    var items = sections[section]
+    if slip > 0 { items += Array(repeating: .height(1), count: slip) }
+    if slip < 0 { items.removeLast(Swift.min(items.count, -slip)) }
+    return items
   }
 
   func collectionView(_ view: CollectionView<Box, WaterfallLayout>, parametersForSection section: Int) -> WaterfallParameters {
@@ -285,6 +301,8 @@ struct Harness {
   mutating func step() {
     if input.chance(5) { source.failIn = input.int(0...3) }
     if input.chance(3) { source.reenter = true }
+    if input.chance(10) { source.wholeSections.toggle() }
+    if source.wholeSections && input.chance(5) { source.slip = input.pick([-2, -1, 1, 3]) }
     let before = ViewState(view)
     let savedSections = source.sections, savedParameters = source.parameters
     let savedOverscan = view.overscan, savedPrefetch = view.prefetchDistance
@@ -351,6 +369,7 @@ struct Harness {
     }
     source.failIn = nil
     source.reenter = false
+    source.slip = 0
     if failed {
       // Overscan and prefetch distance are plain properties that take effect at the next
       // refresh: the failed refresh leaves the display rect of the previous one.
