@@ -237,6 +237,9 @@ internal struct _Section: _SectionStorage {
   @usableFromInline var footerY: Double = 0
   /// The section's height, `end` in `Docs/Spec/Waterfall.md`.
   @usableFromInline var height: Double = 0
+  /// For tests: every pass takes the general placement loop, never the one-column loop of its
+  /// own, so that the two can be compared on the same section. Never set outside tests.
+  @usableFromInline var _generalLoopOnly = false
 
   @usableFromInline
   init(parameters: WaterfallParameters, items: [WaterfallItem], over layout: WaterfallParameters, width: Double) {
@@ -586,8 +589,11 @@ internal struct _Section: _SectionStorage {
       checkpoints.reserveCapacity((n / interval + 1) * c)
       checkpointCounts.reserveCapacity(n / interval + 1)
     }
-    // From scratch, the index is built after placement in one filling pass, from the lanes and
-    // the per-lane counts the loop writes; incrementally, each placed item is appended to its lane.
+    // The loop writes each placed item's lane (and, from scratch, each lane's count). From
+    // scratch, the index is then built in one filling pass from the lanes and counts;
+    // incrementally, after each run of the loop, its items are appended to their lanes in id
+    // order, while their records are still in cache. Either way the loop itself only stores a
+    // lane, so both take the same loops.
     let appendToIndex = start > 0
     // The id blocks: each leaf written by the loop as it completes a block of 16 items (the
     // smallest y and the largest maxY, folded off the chain from one item's y to the next, so
@@ -606,24 +612,22 @@ internal struct _Section: _SectionStorage {
     // Lanes are column numbers, below `maximumColumns` = 2^16: two bytes hold any of them.
     leafTops.withUnsafeMutableBufferPointer { leafTops in
     leafBottoms.withUnsafeMutableBufferPointer { leafBottoms in
-    withUnsafeTemporaryAllocation(of: UInt16.self, capacity: appendToIndex ? 0 : n) { lanes in
-      withUnsafeTemporaryAllocation(of: Int.self, capacity: appendToIndex ? 0 : c) { laneCounts in
+    // Item i's lane: from scratch `lanes[i]`, every item's; incrementally `lanes[i - r]`, r being
+    // the first item of the run (at most one checkpoint interval), on the stack.
+    withUnsafeTemporaryAllocation(of: UInt16.self, capacity: appendToIndex ? interval : n) { lanes in
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: c) { laneCounts in
         laneCounts.initialize(repeating: 0)
         next.withUnsafeMutableBufferPointer { next in
           /// Places items `range`, inside one checkpoint interval; false when `source` rejects
-          /// one. The flags are the pass's (`g.keepColumns`, `fourShortest`, `appendToIndex`);
-          /// a call that passes them as constants gets a copy of the loop that tests none of
-          /// them per item.
+          /// one. The flags are the pass's (`g.keepColumns`, `fourShortest`); a call that passes
+          /// them as constants gets a copy of the loop that tests none of them per item.
           @inline(__always)
-          func placeRun(_ range: Range<Int>, keep: Bool, fourShortest: Bool, appendToIndex: Bool) -> Bool {
-            /// Puts item `i` in `lane` of the index, now or after the loop.
-            @inline(__always) func addToIndex(_ i: Int, lane: Int, maxY: Double) {
-              if appendToIndex {
-                index.append(i, lane: lane, maxY: maxY)
-              } else {
-                lanes[i] = UInt16(truncatingIfNeeded: lane)
-                laneCounts[lane] &+= 1
-              }
+          func placeRun(_ range: Range<Int>, keep: Bool, fourShortest: Bool) -> Bool {
+            let laneBase = appendToIndex ? range.lowerBound : 0
+            /// Notes item `i`'s lane, for the index.
+            @inline(__always) func addToIndex(_ i: Int, lane: Int) {
+              lanes[i &- laneBase] = UInt16(truncatingIfNeeded: lane)
+              laneCounts[lane] &+= 1
             }
             // The block the run starts in: from the items before it when an append starts inside
             // one (runs otherwise start at a checkpoint, a multiple of 64).
@@ -634,16 +638,16 @@ internal struct _Section: _SectionStorage {
               blockTop = r.y < blockTop ? r.y : blockTop
               blockBottom = r.y + r.height > blockBottom ? r.y + r.height : blockBottom
             }
-            // From scratch with two columns or more, shortest first, the one-column items (all
-            // of them, in most collections) take a loop of their own, small enough for its values
-            // to stay in registers; it stops at any other item, which the general loop places.
-            let tight = fewShortest && !keep && !appendToIndex
+            // With two columns or more, shortest first, the one-column items (all of them, in
+            // most collections) take a loop of their own, small enough for its values to stay in
+            // registers; it stops at any other item, which the general loop places.
+            let tight = fewShortest && !keep
             var i = range.lowerBound
             while i < range.upperBound {
               if tight {
                 i = Self._placeOneColumnItems(
                   i..<range.upperBound, columns: c, source: &source, records: records, next: next,
-                  lanes: lanes, laneCounts: laneCounts, leafTops: leafTops, leafBottoms: leafBottoms,
+                  lanes: lanes, laneBase: laneBase, laneCounts: laneCounts, leafTops: leafTops, leafBottoms: leafBottoms,
                   columnWidth: g.columnWidth, itemSpacing: g.itemSpacing, placed: &placedOneColumn,
                   blockTop: &blockTop, blockBottom: &blockBottom)
                 if i == range.upperBound { break }
@@ -679,7 +683,7 @@ internal struct _Section: _SectionStorage {
                 record.height = h
                 record.column = Int32(truncatingIfNeeded: j)
                 next[j] = maxY + g.itemSpacing
-                addToIndex(i, lane: j, maxY: maxY)
+                addToIndex(i, lane: j)
               } else if span > 1 && span < c {
                 let s: Int, y: Double
                 if keep && record.remembers && record.column >= 0 && Int(record.column) + span <= c {
@@ -698,7 +702,7 @@ internal struct _Section: _SectionStorage {
                 record.column = Int32(truncatingIfNeeded: s)
                 let nextY = maxY + g.itemSpacing
                 for j in s..<(s + span) { next[j] = nextY }
-                addToIndex(i, lane: s, maxY: maxY)
+                addToIndex(i, lane: s)
                 if tracksMulti { multiColumn.append(Int32(truncatingIfNeeded: i)) }
               } else {
                 var y = next[0]
@@ -711,7 +715,7 @@ internal struct _Section: _SectionStorage {
                 record.remembers = false
                 let nextY = maxY + g.itemSpacing
                 for j in 0..<c { next[j] = nextY }
-                addToIndex(i, lane: 0, maxY: maxY)
+                addToIndex(i, lane: 0)
                 if tracksMulti { multiColumn.append(Int32(truncatingIfNeeded: i)) }
               }
               records.initializeElement(at: i, to: record)
@@ -725,7 +729,7 @@ internal struct _Section: _SectionStorage {
             }
             return true
           }
-          let fewShortest = c >= 2 && g.order == .shortestFirst && g.tolerance == 0
+          let fewShortest = c >= 2 && g.order == .shortestFirst && g.tolerance == 0 && !_generalLoopOnly
           let fourShortest = fewShortest && c == 4
           // One checkpoint interval at a time: the checkpoint is saved before its first item,
           // so the items themselves test nothing for it.
@@ -736,13 +740,20 @@ internal struct _Section: _SectionStorage {
               checkpointCounts.append(placedOneColumn)
             }
             let run = i..<Swift.min(n, (i | (interval - 1)) + 1)
-            // Builds from scratch without `keepColumns`, the common case, get loops of their own.
-            let placed = switch (g.keepColumns, fourShortest, appendToIndex) {
-            case (false, true, false): placeRun(run, keep: false, fourShortest: true, appendToIndex: false)
-            case (false, false, false): placeRun(run, keep: false, fourShortest: false, appendToIndex: false)
-            default: placeRun(run, keep: g.keepColumns, fourShortest: fourShortest, appendToIndex: appendToIndex)
+            // Passes without `keepColumns`, the common case, get loops of their own.
+            let placed = switch (g.keepColumns, fourShortest) {
+            case (false, true): placeRun(run, keep: false, fourShortest: true)
+            case (false, false): placeRun(run, keep: false, fourShortest: false)
+            default: placeRun(run, keep: g.keepColumns, fourShortest: fourShortest)
             }
             guard placed else { accepted = false; break }
+            if appendToIndex {
+              // The run's items to their lanes, in id order (each lane's ids stay sorted).
+              for k in run {
+                let record = records[k]
+                index.append(k, lane: Int(lanes[k &- run.lowerBound]), maxY: record.y + record.height)
+              }
+            }
             i = run.upperBound
           }
         }
@@ -817,8 +828,8 @@ internal struct _Section: _SectionStorage {
   }
 
   /// Places the one-column items of `range` in `columns` (two or more), shortest first, no
-  /// tolerance, exactly as the general loop of ``_place(into:from:source:)`` does from scratch
-  /// (the record, its lane and the lane's count, the id blocks' leaves, `placed`), and returns
+  /// tolerance, exactly as the general loop of ``_place(into:from:source:)`` does (the record,
+  /// its lane at `lanes[i - laneBase]` and the lane's count, the id blocks' leaves, `placed`), and returns
   /// the index of the first item it did not place: `range.upperBound`, an item of another span,
   /// or one that `source` rejects. The general loop reads that item from `source` again and
   /// places or reports it: a source's reads can be repeated (``_CheckedItems`` checks the item
@@ -840,7 +851,7 @@ internal struct _Section: _SectionStorage {
   @inline(never)
   static func _placeOneColumnItems<Source: _RecordSource>(
     _ range: Range<Int>, columns: Int, source: inout Source, records: UnsafeMutableBufferPointer<_ItemRecord>,
-    next: UnsafeMutableBufferPointer<Double>, lanes: UnsafeMutableBufferPointer<UInt16>,
+    next: UnsafeMutableBufferPointer<Double>, lanes: UnsafeMutableBufferPointer<UInt16>, laneBase: Int,
     laneCounts: UnsafeMutableBufferPointer<Int>, leafTops: UnsafeMutableBufferPointer<Double>,
     leafBottoms: UnsafeMutableBufferPointer<Double>, columnWidth: Double, itemSpacing: Double,
     placed: inout Int, blockTop: inout Double, blockBottom: inout Double
@@ -880,7 +891,7 @@ internal struct _Section: _SectionStorage {
           low.replace(with: nextY, where: lane .== SIMD2(0, 1))
           if mode == 4 { high.replace(with: nextY, where: lane .== SIMD2(2, 3)) }
         }
-        lanes[i] = UInt16(truncatingIfNeeded: j)
+        lanes[i &- laneBase] = UInt16(truncatingIfNeeded: j)
         laneCounts[j] &+= 1
         records.initializeElement(at: i, to: record)
         foldIntoLeaf(i, y: y, maxY: maxY, top: &top, bottom: &bottom, leafTops: leafTops, leafBottoms: leafBottoms)
