@@ -361,6 +361,88 @@ struct OnePassBuildTests {
     #expect(tight > 20, "seed \(seed): \(tight) appends")
   }
 
+  /// Appended and inserted items are checked and converted in one pass (`_checkedRecords`, the
+  /// one-pass build's check) and the batch stores the records it made. On random layouts and
+  /// batches of appends and inserts, some with a spoiled item, ids or remembered columns: a batch
+  /// throws what the item-by-item check of its items throws, with the change's index, and leaves
+  /// the layout as it was; an accepted one stores the records `_ItemRecord(_:)` makes of each
+  /// item (measure and span to the bit, a given column remembered; with `keepColumns` the
+  /// placement then marks every placed item as remembering), and its frames are the
+  /// brute-force model's.
+  @Test(arguments: [81, 82, 83, 84] as [UInt64])
+  func appendedAndInsertedItemsAreConvertedAsTheyAreChecked(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    var rejected = 0, accepted = 0
+    for round in 0..<60 {
+      var model = rng.reference(sections: 1...3, items: 0...100)
+      if rng.chance(0.3) { model.parameters.keepColumns = true }
+      for s in model.sections.indices {
+        for i in model.sections[s].items.indices { model.sections[s].items[i].id = nil }
+      }
+      var layout = try WaterfallLayout(
+        width: model.width, parameters: model.parameters,
+        sections: model.sections.map { WaterfallSection(parameters: $0.parameters, items: $0.items) })
+      let columns = model.parameters.columns ?? 2
+      var changes: [WaterfallLayout.Change] = []
+      var expected: LayoutError?
+      var scratch = model
+      for n in 0..<rng.int(1...3) {
+        let s = rng.int(0...model.sections.count - 1)
+        var items = rng.reference(sections: 1...1, items: 1...40).sections[0].items
+        for k in items.indices where items[k].id != nil { items[k].id = .int(Int64(1_000_000 * (round + 1) + 1_000 * n + k)) }
+        if rng.chance(0.3) {
+          let k = rng.int(0...items.count - 1)
+          items[k] = rng.spoiled(items[k], columns: columns)
+        }
+        let count = scratch.sections[s].items.count
+        let at = rng.chance(0.5) ? count : rng.int(0...count)
+        changes.append(at == count && rng.chance(0.5) ? .appendItems(items, section: s) : .insertItems(items, at: at, section: s))
+        if expected == nil {
+          for (k, item) in items.enumerated() {
+            do throws(LayoutError) {
+              try _Section.validate(
+                item, at: .item(section: s, item: at + k), parameters: scratch.sections[s].parameters,
+                over: model.parameters, width: model.width)
+            } catch {
+              var e = error
+              e.changeIndex = n
+              expected = e
+              break
+            }
+          }
+        }
+        scratch.sections[s].items.insert(contentsOf: items, at: at)
+      }
+      let where_ = "seed \(seed), round \(round)"
+      let before = layout
+      do throws(LayoutError) {
+        try layout.apply(changes)
+      } catch {
+        rejected += 1
+        #expect(error == expected, "\(where_): threw \(error), the item-by-item check \(String(describing: expected))")
+        #expect(stateDifference(layout, before) == nil && frameBits(layout) == frameBits(before), "\(where_): a rejected batch changed the layout")
+        continue
+      }
+      accepted += 1
+      #expect(expected == nil, "\(where_): accepted what the item-by-item check rejects: \(String(describing: expected))")
+      for (s, section) in scratch.sections.enumerated() {
+        let stored = layout._storage.sections[s].records
+        let made = section.items.map(_ItemRecord.init)
+        let same = stored.count == made.count && zip(stored, made).allSatisfy { a, b in
+          a.measureWidth.bitPattern == b.measureWidth.bitPattern && a.measureHeight.bitPattern == b.measureHeight.bitPattern
+            && a.span == b.span && (!b.remembers || (a.remembers && a.column == b.column))
+        }
+        #expect(same, "\(where_): section \(s)'s records are not what _ItemRecord(_:) makes of its items")
+      }
+      #expect(layout._violation() == nil, "\(where_): \(layout._violation() ?? "")")
+      if model.parameters.keepColumns != true && !scratch.sections.contains(where: { $0.items.contains { $0.column != nil } }) {
+        let problem = difference(layout, scratch, queries: 5, rng: &rng)
+        #expect(problem == nil, "\(where_): \(problem ?? "")")
+      }
+    }
+    #expect(rejected > 5 && accepted > 20, "seed \(seed): \(rejected) rejected, \(accepted) accepted")
+  }
+
   /// A batch checks each section it inserts by building it in one pass, at the width the batch
   /// has at that point, and installs what it built. On random batches (every old section
   /// deleted, perhaps a new width, the new sections inserted, some with a spoiled item, then

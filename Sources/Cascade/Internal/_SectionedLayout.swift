@@ -117,6 +117,11 @@ internal protocol _SectionStorage: Sendable {
   /// placed after the batch's later changes, so a batch builds an inserted section in one pass
   /// only when no change after it touches items, widths or parameters.
   static func _keepsPlacements(over layout: LayoutParameters) -> Bool
+  /// `items` checked and converted to records in one pass, or `nil` when an item fails the
+  /// check (the caller then checks item by item, which names it) or the section type has no
+  /// such pass. It must accept exactly the items `validate(_:at:parameters:over:width:)`
+  /// accepts, and give what `record(_:)` gives.
+  static func _checkedRecords(_ items: [Item], parameters: Parameters, over layout: LayoutParameters, width: Double) -> [Record]?
   /// Resolves the section's geometry again at `width` and marks every item dirty.
   mutating func reconfigure(over layout: LayoutParameters, width: Double)
   /// Marks items from `item` on as needing layout.
@@ -139,6 +144,12 @@ extension _SectionStorage {
   /// Placements keep nothing: a section is the same whenever it is placed. O(1).
   @inlinable
   static func _keepsPlacements(over layout: LayoutParameters) -> Bool { false }
+
+  /// No one-pass check: items are checked one by one and converted when applied. O(1).
+  @inlinable
+  static func _checkedRecords(_ items: [Item], parameters: Parameters, over layout: LayoutParameters, width: Double) -> [Record]? {
+    nil
+  }
 }
 
 /// The state every sectioned layout keeps.
@@ -248,15 +259,17 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
   /// released before the batch mutates it: a copy alive during the mutation would make every
   /// touched array copy itself (copy-on-write), O(n) for an append.
   ///
-  /// Returns the sections the batch inserts that were checked by building them (by the index of
-  /// their `insertSection` change): where the section type has a one-pass layout (`_laidOut`),
+  /// Returns what the check made on the way (`_CheckedBatch`), by the index of the change: the
+  /// records of appended and inserted items, where the section type checks and converts items in
+  /// one pass (`_checkedRecords`), which `apply` then stores as they are; and the sections the
+  /// batch inserts that were checked by building them: where the section type has a one-pass layout (`_laidOut`),
   /// the check of an inserted section's items is that pass, at the width the batch has at that
   /// point, and `apply` installs what it built instead of converting and placing the items
   /// again (with `keepColumns`, only for sections inserted after the batch's last change of
   /// items, widths or parameters: see `_SectionStorage._keepsPlacements(over:)`). O(n) for the
   /// n items the batch carries, plus the one-pass layouts' placement.
   @usableFromInline
-  func _validate(_ changes: [LayoutChange<Section.Item, Section.Parameters>]) throws(LayoutError) -> [Int: Section] {
+  func _validate(_ changes: [LayoutChange<Section.Item, Section.Parameters>]) throws(LayoutError) -> _CheckedBatch<Section> {
     var validator = _BatchValidator(self)
     // Inserted sections are not scanned here: the check of each learns whether it has ids (its
     // one-pass build records them), and starts tracking them there (`check(_:at:)`).
@@ -287,7 +300,7 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
         throw error
       }
     }
-    return validator.built
+    return validator.checked
   }
 
   /// Validates `changes` whole, then applies them in order and lays out each dirty section once.
@@ -310,7 +323,7 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
     inverse: inout [LayoutChange<Section.Item, Section.Parameters>], recording: Bool
   ) throws(LayoutError) {
     if !isKnownUniquelyReferenced(&generation) { generation = _LayoutGeneration() }
-    var built = try _validate(changes)
+    var checked = try _validate(changes)
     if recording {
       inverse.removeAll()
       inverse.reserveCapacity(changes.count)
@@ -351,14 +364,22 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
       case .appendItems(let items, let s):
         // No reserveCapacity: it allocates exactly what it is asked for, which would make
         // every append batch copy the whole section; append's own growth is amortized O(1).
-        let n = sections[s].records.count
-        for item in items { sections[s].records.append(Section.record(item)) }
+        let count = sections[s].records.count
+        if let records = checked.records.removeValue(forKey: n) {
+          sections[s].records.append(contentsOf: records)  // grows geometrically, as `append` does
+        } else {
+          for item in items { sections[s].records.append(Section.record(item)) }
+        }
         if sections[s].ids != nil || items.contains(where: { Section.id(of: $0) != nil }) {
-          insertIDs(items, at: n, section: s)
+          insertIDs(items, at: count, section: s)
         }
         dirty.append(s)
       case .insertItems(let items, let i, let s):
-        sections[s].records.insert(contentsOf: items.lazy.map(Section.record), at: i)
+        if let records = checked.records.removeValue(forKey: n) {
+          sections[s].records.insert(contentsOf: records, at: i)
+        } else {
+          sections[s].records.insert(contentsOf: items.lazy.map(Section.record), at: i)
+        }
         if sections[s].ids != nil || items.contains(where: { Section.id(of: $0) != nil }) {
           insertIDs(items, at: i, section: s)
         }
@@ -411,7 +432,7 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
       case .insertSection(let section, let s):
         // Taken out of `built`, so that the section's arrays are referenced once: a later change
         // of the batch to this section then mutates them in place.
-        if var new = built.removeValue(forKey: n) {
+        if var new = checked.sections.removeValue(forKey: n) {
           new.uid = nextUID
           nextUID += 1
           placedItemCount += new.records.count
@@ -579,6 +600,15 @@ internal struct _RecordBounds<Record: _LaidOutRecord>: IntervalLaneSource {
   @inlinable func lane(_ id: Int) -> Int { records[id].lane }
 }
 
+/// What a batch's check made on the way, for `apply` to use instead of making it again, by the
+/// index of the change: the records of appended and inserted items, and inserted sections
+/// built whole. Each is taken out as it is used, so that its arrays are referenced once.
+@usableFromInline
+internal struct _CheckedBatch<Section: _SectionStorage> {
+  var records: [Int: [Section.Record]] = [:]
+  var sections: [Int: Section] = [:]
+}
+
 /// The shape of a layout (section counts, parameters, width) as a batch evolves it, so that the
 /// whole batch is checked before any of it is applied.
 ///
@@ -597,9 +627,8 @@ internal struct _BatchValidator<Section: _SectionStorage> {
   var tracksIDs = false
   /// Each section's ids as the batch evolves them (copied on write, section by section).
   var ids: [[ItemID?]?] = []
-  /// The inserted sections checked by building them, by the index of their change (see
-  /// `_SectionedLayout._validate(_:)`).
-  var built: [Int: Section] = [:]
+  /// What the check made on the way (see `_SectionedLayout._validate(_:)`).
+  var checked = _CheckedBatch<Section>()
   /// The first change whose inserted section may be built in the check (see
   /// `_SectionStorage._keepsPlacements(over:)`).
   var firstBuilt = 0
@@ -639,6 +668,17 @@ internal struct _BatchValidator<Section: _SectionStorage> {
 
   func items(_ items: [Section.Item], section s: Int, from i: Int) throws(LayoutError) {
     try self.items(items, section: s, from: i, parameters: parameters(s))
+  }
+
+  /// Checks `items`, going to section `s` at `i` by change `n`: converted to records in one pass
+  /// where the section type can (kept for `apply`), else item by item; when the one pass meets
+  /// an invalid item, the item-by-item check names the first.
+  mutating func convert(_ items: [Section.Item], section s: Int, from i: Int, change n: Int) throws(LayoutError) {
+    if let records = Section._checkedRecords(items, parameters: parameters(s), over: layout.parameters, width: width) {
+      checked.records[n] = records
+    } else {
+      try self.items(items, section: s, from: i)
+    }
   }
 
   func items(_ items: [Section.Item], section s: Int, from i: Int, parameters: Section.Parameters) throws(LayoutError) {
@@ -734,7 +774,7 @@ internal struct _BatchValidator<Section: _SectionStorage> {
   mutating func check(_ change: LayoutChange<Section.Item, Section.Parameters>, at n: Int) throws(LayoutError) {
     try checkCounts(change, at: n)
     if !tracksIDs, case .insertSection(let new, _) = change,
-      built[n].map({ $0.ids != nil }) ?? new.items.contains(where: { Section.id(of: $0) != nil })
+      checked.sections[n].map({ $0.ids != nil }) ?? new.items.contains(where: { Section.id(of: $0) != nil })
     {
       // The first ids of the batch, in a layout without any: until this change no section had
       // one, so every section but the one just counted in has none.
@@ -749,13 +789,13 @@ internal struct _BatchValidator<Section: _SectionStorage> {
     case .appendItems(let items, let s):
       try section(s)
       try grow(s, by: items.count)
-      try self.items(items, section: s, from: count(s))
+      try convert(items, section: s, from: count(s), change: n)
       setCount(s, count(s) + items.count)
     case .insertItems(let items, let i, let s):
       try section(s)
       try itemIndex(i, section: s, inclusiveEnd: true)
       try grow(s, by: items.count)
-      try self.items(items, section: s, from: i)
+      try convert(items, section: s, from: i, change: n)
       setCount(s, count(s) + items.count)
     case .deleteItems(let range, let s):
       try section(s)
@@ -789,7 +829,7 @@ internal struct _BatchValidator<Section: _SectionStorage> {
       if n >= firstBuilt, let section = Section._laidOut(
         parameters: new.parameters, items: new.items, over: layout.parameters, width: width)
       {
-        built[n] = section
+        checked.sections[n] = section
       } else {
         try items(new.items, section: s, from: 0, parameters: new.parameters)
       }

@@ -299,6 +299,32 @@ internal struct _Section: _SectionStorage {
     return section
   }
 
+  /// `items` checked by the one-pass build's check (`_CheckedItems`, the same bit tests) and
+  /// converted as they are checked; `nil` when one fails. O(k) for k items.
+  @usableFromInline
+  static func _checkedRecords(
+    _ items: [WaterfallItem], parameters: WaterfallParameters, over layout: WaterfallParameters, width: Double
+  ) -> [_ItemRecord]? {
+    let n = items.count
+    var accepted = true
+    let records = [_ItemRecord](unsafeUninitializedCapacity: n) { buffer, initialized in
+      initialized = 0
+      items.withUnsafeBufferPointer { items in
+        guard items.count == n && buffer.count >= n else { accepted = false; return }
+        var source = _CheckedItems(
+          items: items, parameters: parameters, layout: layout, width: width,
+          geometry: geometry(parameters, over: layout, width: width))
+        for i in 0..<n {
+          guard let record = source.record(i) else { accepted = false; return }
+          buffer.initializeElement(at: i, to: record)
+        }
+      }
+      // Records are trivial: abandoning written ones needs no deinitialization.
+      if accepted { initialized = n }
+    }
+    return accepted ? records : nil
+  }
+
   /// With `keepColumns`, placed items remember their columns through later changes. O(1).
   @usableFromInline
   static func _keepsPlacements(over layout: WaterfallParameters) -> Bool { layout.keepColumns ?? false }
