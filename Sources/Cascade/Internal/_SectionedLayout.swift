@@ -259,15 +259,17 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
   /// released before the batch mutates it: a copy alive during the mutation would make every
   /// touched array copy itself (copy-on-write), O(n) for an append.
   ///
-  /// Returns what the check made on the way (`_CheckedBatch`), by the index of the change: the
-  /// records of appended and inserted items, where the section type checks and converts items in
-  /// one pass (`_checkedRecords`), which `apply` then stores as they are; and the sections the
-  /// batch inserts that were checked by building them: where the section type has a one-pass layout (`_laidOut`),
-  /// the check of an inserted section's items is that pass, at the width the batch has at that
-  /// point, and `apply` installs what it built instead of converting and placing the items
-  /// again (with `keepColumns`, only for sections inserted after the batch's last change of
-  /// items, widths or parameters: see `_SectionStorage._keepsPlacements(over:)`). O(n) for the
-  /// n items the batch carries, plus the one-pass layouts' placement.
+  /// Returns what the check made on the way (`_CheckedBatch`), by the index of the change:
+  /// - the records of appended and inserted items, where the section type checks and converts
+  ///   items in one pass (`_checkedRecords`), which `apply` then stores as they are;
+  /// - the sections the batch inserts, checked by building them: where the section type has a
+  ///   one-pass layout (`_laidOut`), the check of an inserted section's items is that pass, at
+  ///   the width the batch has at that point, and `apply` installs what it built instead of
+  ///   converting and placing the items again (with `keepColumns`, only for sections inserted
+  ///   after the batch's last change of items, widths or parameters: see
+  ///   `_SectionStorage._keepsPlacements(over:)`).
+  ///
+  /// O(n) for the n items the batch carries, plus the one-pass layouts' placement.
   @usableFromInline
   func _validate(_ changes: [LayoutChange<Section.Item, Section.Parameters>]) throws(LayoutError) -> _CheckedBatch<Section> {
     var validator = _BatchValidator(self)
@@ -430,8 +432,8 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
         dirty.append(from.section)
         dirty.append(to.section)
       case .insertSection(let section, let s):
-        // Taken out of `built`, so that the section's arrays are referenced once: a later change
-        // of the batch to this section then mutates them in place.
+        // Taken out of `checked`, so that the section's arrays are referenced once: a later
+        // change of the batch to this section then mutates them in place.
         if var new = checked.sections.removeValue(forKey: n) {
           new.uid = nextUID
           nextUID += 1
