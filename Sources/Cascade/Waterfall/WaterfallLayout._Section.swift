@@ -286,7 +286,7 @@ internal struct _Section: _SectionStorage {
         // writes indices below n only.
         guard items.count == n && buffer.count >= n else { return }
         var source = _CheckedItems(
-          items: items, parameters: parameters, layout: layout, width: width, geometry: section.geometry)
+          items: items, parameters: parameters, layout: layout, width: width)
         accepted = section._place(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<n]), from: 0, source: &source)
         sawID = source.sawID
       }
@@ -311,9 +311,7 @@ internal struct _Section: _SectionStorage {
       initialized = 0
       items.withUnsafeBufferPointer { items in
         guard items.count == n && buffer.count >= n else { accepted = false; return }
-        var source = _CheckedItems(
-          items: items, parameters: parameters, layout: layout, width: width,
-          geometry: geometry(parameters, over: layout, width: width))
+        var source = _CheckedItems(items: items, parameters: parameters, layout: layout, width: width)
         for i in 0..<n {
           guard let record = source.record(i) else { accepted = false; return }
           buffer.initializeElement(at: i, to: record)
@@ -1075,7 +1073,6 @@ internal struct _CheckedItems: _RecordSource {
   @usableFromInline let parameters: WaterfallParameters
   @usableFromInline let layout: WaterfallParameters
   @usableFromInline let width: Double
-  @usableFromInline let geometry: _Geometry
   /// Whether an item so far had an id.
   @usableFromInline var sawID = false
 
