@@ -52,9 +52,12 @@ private func stateDifference(_ a: WaterfallLayout, _ b: WaterfallLayout) -> Stri
   guard x.count == y.count else { return "\(x.count) sections != \(y.count)" }
   for (s, (p, q)) in zip(x, y).enumerated() {
     func bits(_ v: [Double]) -> [UInt64] { v.map(\.bitPattern) }
-    let pr = p.records.map { [$0.y.bitPattern, $0.height.bitPattern, $0.measureWidth.bitPattern, $0.measureHeight.bitPattern, UInt64(UInt32(bitPattern: $0.spanBits)), UInt64(UInt32(bitPattern: $0.column))] }
-    let qr = q.records.map { [$0.y.bitPattern, $0.height.bitPattern, $0.measureWidth.bitPattern, $0.measureHeight.bitPattern, UInt64(UInt32(bitPattern: $0.spanBits)), UInt64(UInt32(bitPattern: $0.column))] }
+    let pr = p.records.map { [$0.y.bitPattern, $0.height.bitPattern, UInt64(UInt32(bitPattern: $0.spanBits)), UInt64(UInt32(bitPattern: $0.column))] }
+    let qr = q.records.map { [$0.y.bitPattern, $0.height.bitPattern, UInt64(UInt32(bitPattern: $0.spanBits)), UInt64(UInt32(bitPattern: $0.column))] }
     if pr != qr { return "section \(s): records differ" }
+    let pm = p.measures.map { [$0.width.bitPattern, $0.height.bitPattern] }
+    let qm = q.measures.map { [$0.width.bitPattern, $0.height.bitPattern] }
+    if pm != qm { return "section \(s): measures differ" }
     if bits(p.next) != bits(q.next) { return "section \(s): column state \(p.next) != \(q.next)" }
     if bits(p.checkpoints) != bits(q.checkpoints) || p.checkpointCounts != q.checkpointCounts {
       return "section \(s): checkpoints differ"
@@ -426,13 +429,17 @@ struct OnePassBuildTests {
       accepted += 1
       #expect(expected == nil, "\(where_): accepted what the item-by-item check rejects: \(String(describing: expected))")
       for (s, section) in scratch.sections.enumerated() {
-        let stored = layout._storage.sections[s].records
+        let stored = layout._storage.sections[s]
         let made = section.items.map(_ItemRecord.init)
-        let same = stored.count == made.count && zip(stored, made).allSatisfy { a, b in
-          a.measureWidth.bitPattern == b.measureWidth.bitPattern && a.measureHeight.bitPattern == b.measureHeight.bitPattern
-            && a.span == b.span && (!b.remembers || (a.remembers && a.column == b.column))
-        }
-        #expect(same, "\(where_): section \(s)'s records are not what _ItemRecord(_:) makes of its items")
+        let measured = section.items.map { _ItemMeasure($0.measure) }
+        let same = stored.records.count == made.count && stored.measures.count == made.count
+          && zip(stored.records, made).allSatisfy { a, b in
+            a.span == b.span && (!b.remembers || (a.remembers && a.column == b.column))
+          }
+          && zip(stored.measures, measured).allSatisfy { a, b in
+            a.width.bitPattern == b.width.bitPattern && a.height.bitPattern == b.height.bitPattern
+          }
+        #expect(same, "\(where_): section \(s)'s records and measures are not what _ItemRecord(_:) and _ItemMeasure(_:) make of its items")
       }
       #expect(layout._violation() == nil, "\(where_): \(layout._violation() ?? "")")
       if model.parameters.keepColumns != true && !scratch.sections.contains(where: { $0.items.contains { $0.column != nil } }) {

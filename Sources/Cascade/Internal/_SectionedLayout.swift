@@ -53,8 +53,14 @@ internal protocol _SectionStorage: Sendable {
   associatedtype Geometry: _SectionGeometry where Geometry.Record == Record
   /// The layout-level parameters every section inherits.
   associatedtype LayoutParameters: Sendable
+  /// Items checked and converted to what the section stores, made by a batch's check
+  /// (`_checkedRecords`) for `apply` to store (`insertItems(_:at:converted:)`).
+  associatedtype Converted: Sendable
 
   var parameters: Parameters { get set }
+  /// The records, in item order: what queries search. Changed in length only through
+  /// `insertItems(_:at:converted:)` and `removeItems(_:)`, which keep whatever else the section
+  /// stores per item in step.
   var records: [Record] { get set }
   /// The records' ids, `nil` while no item of the section has had one.
   var ids: [ItemID?]? { get set }
@@ -78,10 +84,6 @@ internal protocol _SectionStorage: Sendable {
   /// The number of lanes the index has once laid out.
   var laneCount: Int { get }
 
-  static func record(_ item: Item) -> Record
-  /// The item a record was made from: `item(record(x)) == x`.
-  static func item(_ record: Record) -> Item
-
   /// Checks a section's parameters at `width`, as section `section`.
   static func validate(_ parameters: Parameters, over layout: LayoutParameters, width: Double, section: Int) throws(LayoutError)
   static func validate(_ item: Item, at location: LayoutError.Location) throws(LayoutError)
@@ -93,6 +95,12 @@ internal protocol _SectionStorage: Sendable {
   static func id(of item: Item) -> ItemID?
   /// Item `i` as given (with its id).
   func item(at i: Int) -> Item
+  /// Stores `items` at `i` (appended when `i` is the count): what the section keeps of each
+  /// (not its id, which the layout keeps), from `converted` when the batch's check made it. The
+  /// items have been checked; the caller marks what needs layout.
+  mutating func insertItems(_ items: [Item], at i: Int, converted: Converted?)
+  /// Removes what the section keeps of items `range`; the caller marks what needs layout.
+  mutating func removeItems(_ range: Range<Int>)
   /// Replaces item `i`'s description (not its id) and marks what needs layout again: the items
   /// from `i` on (`invalidate(from:)`), or less when the section knows the change is local (a
   /// waterfall with `keepColumns`: the items below it in its columns).
@@ -117,11 +125,11 @@ internal protocol _SectionStorage: Sendable {
   /// placed after the batch's later changes, so a batch builds an inserted section in one pass
   /// only when no change after it touches items, widths or parameters.
   static func _keepsPlacements(over layout: LayoutParameters) -> Bool
-  /// `items` checked and converted to records in one pass, or `nil` when an item fails the
-  /// check (the caller then checks item by item, which names it) or the section type has no
-  /// such pass. It must accept exactly the items `validate(_:at:parameters:over:width:)`
-  /// accepts, and give what `record(_:)` gives.
-  static func _checkedRecords(_ items: [Item], parameters: Parameters, over layout: LayoutParameters, width: Double) -> [Record]?
+  /// `items` checked and converted in one pass, or `nil` when an item fails the check (the
+  /// caller then checks item by item, which names it) or the section type has no such pass. It
+  /// must accept exactly the items `validate(_:at:parameters:over:width:)` accepts, and store,
+  /// through `insertItems(_:at:converted:)`, what the items themselves would.
+  static func _checkedRecords(_ items: [Item], parameters: Parameters, over layout: LayoutParameters, width: Double) -> Converted?
   /// Resolves the section's geometry again at `width` and marks every item dirty.
   mutating func reconfigure(over layout: LayoutParameters, width: Double)
   /// Marks items from `item` on as needing layout.
@@ -147,7 +155,7 @@ extension _SectionStorage {
 
   /// No one-pass check: items are checked one by one and converted when applied. O(1).
   @inlinable
-  static func _checkedRecords(_ items: [Item], parameters: Parameters, over layout: LayoutParameters, width: Double) -> [Record]? {
+  static func _checkedRecords(_ items: [Item], parameters: Parameters, over layout: LayoutParameters, width: Double) -> Converted? {
     nil
   }
 }
@@ -364,31 +372,21 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
       }
       switch change {
       case .appendItems(let items, let s):
-        // No reserveCapacity: it allocates exactly what it is asked for, which would make
-        // every append batch copy the whole section; append's own growth is amortized O(1).
         let count = sections[s].records.count
-        if let records = checked.records.removeValue(forKey: n) {
-          sections[s].records.append(contentsOf: records)  // grows geometrically, as `append` does
-        } else {
-          for item in items { sections[s].records.append(Section.record(item)) }
-        }
+        sections[s].insertItems(items, at: count, converted: checked.records.removeValue(forKey: n))
         if sections[s].ids != nil || items.contains(where: { Section.id(of: $0) != nil }) {
           insertIDs(items, at: count, section: s)
         }
         dirty.append(s)
       case .insertItems(let items, let i, let s):
-        if let records = checked.records.removeValue(forKey: n) {
-          sections[s].records.insert(contentsOf: records, at: i)
-        } else {
-          sections[s].records.insert(contentsOf: items.lazy.map(Section.record), at: i)
-        }
+        sections[s].insertItems(items, at: i, converted: checked.records.removeValue(forKey: n))
         if sections[s].ids != nil || items.contains(where: { Section.id(of: $0) != nil }) {
           insertIDs(items, at: i, section: s)
         }
         sections[s].invalidate(from: i)
         dirty.append(s)
       case .deleteItems(let range, let s):
-        sections[s].records.removeSubrange(range)
+        sections[s].removeItems(range)
         if let ids = sections[s].ids {
           for id in ids[range] { if let id { idSlots[id] = nil } }
           sections[s].ids!.removeSubrange(range)
@@ -412,14 +410,16 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
         }
         dirty.append(s)
       case .moveItem(let from, let to):
-        let record = sections[from.section].records.remove(at: from.item)
+        // The item as given (its remembered column included), stored again at its new place.
+        let moved = sections[from.section].item(at: from.item)
+        sections[from.section].removeItems(from.item..<(from.item + 1))
         var id: ItemID? = nil
         if sections[from.section].ids != nil {
           id = sections[from.section].ids!.remove(at: from.item)
           registerIDs(section: from.section, from: from.item)
         }
         sections[from.section].invalidate(from: from.item)
-        sections[to.section].records.insert(record, at: to.item)
+        sections[to.section].insertItems([moved], at: to.item, converted: nil)
         if id != nil || sections[to.section].ids != nil {
           if sections[to.section].ids == nil {
             sections[to.section].ids = Array(repeating: nil, count: sections[to.section].records.count - 1)
@@ -607,7 +607,7 @@ internal struct _RecordBounds<Record: _LaidOutRecord>: IntervalLaneSource {
 /// built whole. Each is taken out as it is used, so that its arrays are referenced once.
 @usableFromInline
 internal struct _CheckedBatch<Section: _SectionStorage> {
-  var records: [Int: [Section.Record]] = [:]
+  var records: [Int: Section.Converted] = [:]
   var sections: [Int: Section] = [:]
 }
 

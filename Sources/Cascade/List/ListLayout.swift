@@ -400,10 +400,19 @@ internal struct _ListSection: _SectionStorage {
     reconfigure(over: layout, width: width)
   }
 
+  /// A list keeps nothing of its items but their rows.
+  @usableFromInline typealias Converted = [Row]
   @usableFromInline static func record(_ item: ListItem) -> Row { Row(height: item.height) }
-  @usableFromInline static func item(_ record: Row) -> ListItem { ListItem(height: record.height) }
   @usableFromInline static func id(of item: ListItem) -> ItemID? { nil }
-  @usableFromInline func item(at i: Int) -> ListItem { Self.item(records[i]) }
+  @usableFromInline func item(at i: Int) -> ListItem { ListItem(height: records[i].height) }
+  /// The rows of `items` at `i`. O(n - i + k), amortized O(k) at the end.
+  @usableFromInline mutating func insertItems(_ items: [ListItem], at i: Int, converted: [Row]?) {
+    let rows = converted ?? items.map(Self.record)
+    // No reserveCapacity: append's own growth is amortized O(1).
+    if i == records.count { records.append(contentsOf: rows) } else { records.insert(contentsOf: rows, at: i) }
+  }
+  /// O(n - range.lowerBound).
+  @usableFromInline mutating func removeItems(_ range: Range<Int>) { records.removeSubrange(range) }
   @usableFromInline mutating func replace(at i: Int, with item: ListItem) {
     records[i] = Self.record(item)
     invalidate(from: i)

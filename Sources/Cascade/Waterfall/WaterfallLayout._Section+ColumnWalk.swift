@@ -103,6 +103,7 @@ extension _Section {
     multiColumn.withUnsafeBufferPointer { multi in
     checkpoints.withUnsafeMutableBufferPointer { saved in
     records.withUnsafeMutableBufferPointer { records in
+    measures.withUnsafeBufferPointer { measures in
     leafTops.withUnsafeMutableBufferPointer { leafTops in
     leafBottoms.withUnsafeMutableBufferPointer { leafBottoms in
       /// Lane l's ids, clamped to the buffer (as the index's queries clamp them).
@@ -294,7 +295,7 @@ extension _Section {
             if v > y { y = v }
           }
           let width = records[t].column < 0 ? g.fullWidth : g.width(span: columns.count)
-          let h = forced ? records[t].height(atWidth: width) : records[t].height
+          let h = forced ? measures[t].height(atWidth: width) : records[t].height
           let (changedState, next) = place(t, y: y, height: h)
           for j in columns {
             cur[j] = next
@@ -307,7 +308,7 @@ extension _Section {
           if t <= lastDone { continue }
           cross(to: t)
           let j = Int(records[t].column)
-          let (changedState, next) = place(t, y: state(j, before: t), height: records[t].height(atWidth: g.columnWidth))
+          let (changedState, next) = place(t, y: state(j, before: t), height: measures[t].height(atWidth: g.columnWidth))
           cur[j] = next
           src[j] = t
           if changedState { markDirty(j, after: t) } else { markClean(j) }
@@ -384,6 +385,7 @@ extension _Section {
           }
         }
       }
+    }
     }
     }
     }

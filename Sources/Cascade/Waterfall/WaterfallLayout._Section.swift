@@ -1,24 +1,24 @@
 // One waterfall section's storage and its placement loop.
 //
 // Map:
-//   _ItemRecord          an item's input (measure, span) and output (column, y, height): 40 bytes
+//   _ItemRecord          an item's placement (y, height, column) and span: 24 bytes, what queries read
+//   _ItemMeasure         an item's measure as given: 16 bytes, in an array of its own, read only
+//                        when the item is placed
 //   _Geometry            a section's parameters resolved for the current width
-//   _Section             records + interval index + checkpoints; `layOut()` places the dirty tail
-//                        (the column walk of `keepColumns` size changes is in
+//   _Section             records + measures + interval index + checkpoints; `layOut()` places the
+//                        dirty tail (the column walk of `keepColumns` size changes is in
 //                        `WaterfallLayout._Section+ColumnWalk.swift`)
 
-/// An item as the waterfall stores it: what the user gave and where it went. x and width are
-/// not stored: they follow from `column`, `span` and the section's geometry.
+/// An item as the waterfall places and queries it: its span, and where it went. x and width
+/// are not stored: they follow from `column`, `span` and the section's geometry. The measure
+/// it was placed from is in the section's ``_ItemMeasure`` array, beside it: queries never read
+/// it, so the records they search stay 24 bytes an item.
 @usableFromInline
 internal struct _ItemRecord: _LaidOutRecord {
   /// The frame's top, relative to the section's top.
   @usableFromInline var y: Double = 0
   /// The frame's height.
   @usableFromInline var height: Double = 0
-  /// 0 for a height item; the size's width for a size item.
-  @usableFromInline var measureWidth: Double
-  /// The item's height, or the size's height.
-  @usableFromInline var measureHeight: Double
   /// The requested span (0 means full width) in the low 30 bits; bit 30 set when the item
   /// remembers its column (`keepColumns`). Spans are clamped to 65,537, so the bit is free.
   @usableFromInline var spanBits: Int32
@@ -35,20 +35,15 @@ internal struct _ItemRecord: _LaidOutRecord {
     set { spanBits = newValue ? spanBits | 0x4000_0000 : spanBits & 0x3FFF_FFFF }
   }
 
-  /// A record of this measure and span, not placed and remembering no column.
+  /// A record of this span, not placed and remembering no column.
   @inlinable @inline(__always)
-  init(measureWidth: Double, measureHeight: Double, spanBits: Int32) {
-    self.measureWidth = measureWidth
-    self.measureHeight = measureHeight
+  init(spanBits: Int32) {
     self.spanBits = spanBits
   }
 
+  /// The record of `item` (its span, and its column as remembered), not placed.
   @usableFromInline
   init(_ item: WaterfallItem) {
-    switch item.measure {
-    case .height(let h): measureWidth = 0; measureHeight = h
-    case .size(let w, let h): measureWidth = w; measureHeight = h
-    }
     spanBits = Self.spanBits(item.span)
     if let column = item.column {
       self.column = Int32(truncatingIfNeeded: column)
@@ -67,11 +62,12 @@ internal struct _ItemRecord: _LaidOutRecord {
     }
   }
 
-  /// The item as given, with its remembered column (ids are kept beside the records).
+  /// The item as given, from this record and its `measure`, with its remembered column (ids
+  /// are kept beside the records). O(1).
   @usableFromInline
-  var item: WaterfallItem {
+  func item(_ measure: _ItemMeasure) -> WaterfallItem {
     WaterfallItem(
-      measureWidth == 0 ? .height(measureHeight) : .size(width: measureWidth, height: measureHeight),
+      measure.measure,
       span: span == 0 ? .full : .columns(Int(span)),
       column: remembers ? Int(column) : nil)
   }
@@ -80,14 +76,45 @@ internal struct _ItemRecord: _LaidOutRecord {
   /// items.
   @inlinable
   var lane: Int { Swift.max(0, Int(column)) }
+}
+
+/// An item's measure as the waterfall stores it, beside its ``_ItemRecord``: what its height at
+/// a width is computed from.
+@usableFromInline
+internal struct _ItemMeasure: Sendable {
+  /// 0 for a height item; the size's width for a size item.
+  @usableFromInline var width: Double
+  /// The item's height, or the size's height.
+  @usableFromInline var height: Double
+
+  @inlinable @inline(__always)
+  init(width: Double, height: Double) {
+    self.width = width
+    self.height = height
+  }
+
+  /// The stored form of `measure`. O(1).
+  @inlinable
+  init(_ measure: WaterfallItem.Measure) {
+    switch measure {
+    case .height(let h): width = 0; height = h
+    case .size(let w, let h): width = w; height = h
+    }
+  }
+
+  /// The measure as given. O(1).
+  @inlinable
+  var measure: WaterfallItem.Measure {
+    width == 0 ? .height(height) : .size(width: width, height: height)
+  }
 
   /// The frame height at `width`: `h * width / w` for size items, in that order, and `h` itself
   /// when `h` is zero: a span of columns whose width overflows to infinity would otherwise give
   /// 0 × ∞ = NaN, and one NaN bottom breaks the order of its lane (Docs/Spec/Waterfall.md, Notes).
   /// At every finite width the two agree to the bit. O(1).
   @inlinable
-  func height(atWidth width: Double) -> Double {
-    measureWidth == 0 || measureHeight == 0 ? measureHeight : measureHeight * width / measureWidth
+  func height(atWidth columns: Double) -> Double {
+    width == 0 || height == 0 ? height : height * columns / width
   }
 }
 
@@ -199,7 +226,10 @@ internal struct _Section: _SectionStorage {
 
   @usableFromInline var parameters: WaterfallParameters
   @usableFromInline var geometry: _Geometry
+  /// The items' placements, in item order: what queries search.
   @usableFromInline var records: [_ItemRecord]
+  /// The items' measures, in item order, one per record: read only when items are placed.
+  @usableFromInline var measures: [_ItemMeasure]
   /// The records' ids, or `nil` while no item of the section has had one.
   @usableFromInline var ids: [ItemID?]? = nil
   /// The section's identity, stable across section moves (the id index refers to it).
@@ -245,17 +275,7 @@ internal struct _Section: _SectionStorage {
   init(parameters: WaterfallParameters, items: [WaterfallItem], over layout: WaterfallParameters, width: Double) {
     self.parameters = parameters
     self.geometry = Self.geometry(parameters, over: layout, width: width)
-    // Written in place: an `append` per item costs a uniqueness and a capacity check each.
-    // `initialized` counts what was written, so it is right whatever the loop does; `items` is
-    // an array, so it yields exactly `items.count` elements and the loop cannot overrun.
-    self.records = [_ItemRecord](unsafeUninitializedCapacity: items.count) { buffer, initialized in
-      initialized = 0
-      for item in items {
-        guard initialized < buffer.count else { break }
-        buffer.initializeElement(at: initialized, to: _ItemRecord(item))
-        initialized += 1
-      }
-    }
+    (self.records, self.measures) = Self.converted(items)
     // No lanes until the section has items (`layOut()` makes them): an empty section costs
     // O(1), whatever its column count.
     self.index = IntervalIndex(laneCount: 0)
@@ -279,24 +299,45 @@ internal struct _Section: _SectionStorage {
     section.next = Array(repeating: section.geometry.top, count: section.geometry.columns)
     section.index = IntervalIndex(laneCount: section.geometry.columns)
     var accepted = false, sawID = false
+    var measures: [_ItemMeasure] = []
     let records = [_ItemRecord](unsafeUninitializedCapacity: n) { buffer, initialized in
       initialized = 0
-      items.withUnsafeBufferPointer { items in
-        // `items` is an array of n elements and `buffer` has room for n: the loop reads and
-        // writes indices below n only.
-        guard items.count == n && buffer.count >= n else { return }
-        var source = _CheckedItems(
-          items: items, parameters: parameters, layout: layout, width: width)
-        accepted = section._place(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<n]), from: 0, source: &source)
-        sawID = source.sawID
+      measures = [_ItemMeasure](unsafeUninitializedCapacity: n) { measureBuffer, measured in
+        measured = 0
+        items.withUnsafeBufferPointer { items in
+          // `items` is an array of n elements and both buffers have room for n: the loop reads
+          // and writes indices below n only.
+          guard items.count == n && buffer.count >= n && measureBuffer.count >= n else { return }
+          var source = _CheckedItems(
+            items: items, measures: UnsafeMutableBufferPointer(rebasing: measureBuffer[0..<n]),
+            parameters: parameters, layout: layout, width: width)
+          accepted = section._place(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<n]), from: 0, source: &source)
+          sawID = source.sawID
+        }
+        // Records and measures are trivial: abandoning written ones needs no deinitialization.
+        if accepted { measured = n }
       }
-      // Records are trivial: abandoning written ones needs no deinitialization.
       if accepted { initialized = n }
     }
     guard accepted else { return nil }
     section.records = records
+    section.measures = measures
     if sawID { section.ids = items.map(\.id) }
     return section
+  }
+
+  /// Items checked and converted by a batch's check, for `apply` to store: their records and
+  /// their measures, one each per item.
+  @usableFromInline
+  struct Converted: Sendable {
+    @usableFromInline var records: [_ItemRecord]
+    @usableFromInline var measures: [_ItemMeasure]
+  }
+
+  /// The records and measures of `items`, unchecked (they have been). O(k) for k items.
+  @usableFromInline
+  static func converted(_ items: [WaterfallItem]) -> (records: [_ItemRecord], measures: [_ItemMeasure]) {
+    (items.map(_ItemRecord.init), items.map { _ItemMeasure($0.measure) })
   }
 
   /// `items` checked by the one-pass build's check (`_CheckedItems`, the same bit tests) and
@@ -304,34 +345,59 @@ internal struct _Section: _SectionStorage {
   @usableFromInline
   static func _checkedRecords(
     _ items: [WaterfallItem], parameters: WaterfallParameters, over layout: WaterfallParameters, width: Double
-  ) -> [_ItemRecord]? {
+  ) -> Converted? {
     let n = items.count
     var accepted = true
+    var measures: [_ItemMeasure] = []
     let records = [_ItemRecord](unsafeUninitializedCapacity: n) { buffer, initialized in
       initialized = 0
-      items.withUnsafeBufferPointer { items in
-        guard items.count == n && buffer.count >= n else { accepted = false; return }
-        var source = _CheckedItems(items: items, parameters: parameters, layout: layout, width: width)
-        for i in 0..<n {
-          guard let record = source.record(i) else { accepted = false; return }
-          buffer.initializeElement(at: i, to: record)
+      measures = [_ItemMeasure](unsafeUninitializedCapacity: n) { measureBuffer, measured in
+        measured = 0
+        items.withUnsafeBufferPointer { items in
+          guard items.count == n && buffer.count >= n && measureBuffer.count >= n else { accepted = false; return }
+          var source = _CheckedItems(
+            items: items, measures: UnsafeMutableBufferPointer(rebasing: measureBuffer[0..<n]),
+            parameters: parameters, layout: layout, width: width)
+          for i in 0..<n {
+            guard let input = source.record(i) else { accepted = false; return }
+            buffer.initializeElement(at: i, to: input.record)
+          }
         }
+        // Records and measures are trivial: abandoning written ones needs no deinitialization.
+        if accepted { measured = n }
       }
-      // Records are trivial: abandoning written ones needs no deinitialization.
       if accepted { initialized = n }
     }
-    return accepted ? records : nil
+    return accepted ? Converted(records: records, measures: measures) : nil
+  }
+
+  /// Stores the records and measures of `items` at `i` (appended when `i` is the count), from
+  /// `converted` when the batch's check made them; not their ids, which the layout keeps.
+  /// O(n - i + k) for n items and k new ones, amortized O(k) at the end.
+  @usableFromInline
+  mutating func insertItems(_ items: [WaterfallItem], at i: Int, converted: Converted?) {
+    let new = converted ?? { let (r, m) = Self.converted(items); return Converted(records: r, measures: m) }()
+    // No reserveCapacity: it allocates exactly what it is asked for, which would make every
+    // append batch copy the whole section; append's own growth is amortized O(1).
+    if i == records.count {
+      records.append(contentsOf: new.records)
+      measures.append(contentsOf: new.measures)
+    } else {
+      records.insert(contentsOf: new.records, at: i)
+      measures.insert(contentsOf: new.measures, at: i)
+    }
+  }
+
+  /// Removes the records and measures of items `range`. O(n - range.lowerBound).
+  @usableFromInline
+  mutating func removeItems(_ range: Range<Int>) {
+    records.removeSubrange(range)
+    measures.removeSubrange(range)
   }
 
   /// With `keepColumns`, placed items remember their columns through later changes. O(1).
   @usableFromInline
   static func _keepsPlacements(over layout: WaterfallParameters) -> Bool { layout.keepColumns ?? false }
-
-  @usableFromInline
-  static func record(_ item: WaterfallItem) -> _ItemRecord { _ItemRecord(item) }
-
-  @usableFromInline
-  static func item(_ record: _ItemRecord) -> WaterfallItem { record.item }
 
   @usableFromInline
   static func validate(_ item: WaterfallItem, at location: LayoutError.Location) throws(LayoutError) {
@@ -343,7 +409,7 @@ internal struct _Section: _SectionStorage {
 
   @usableFromInline
   func item(at i: Int) -> WaterfallItem {
-    var item = records[i].item
+    var item = records[i].item(measures[i])
     if let ids { item.id = ids[i] }
     return item
   }
@@ -366,9 +432,11 @@ internal struct _Section: _SectionStorage {
       record.y = old.y
       record.height = old.height
       records[i] = record
+      measures[i] = _ItemMeasure(item.measure)
       resized.append(i)
     } else {
       records[i] = record
+      measures[i] = _ItemMeasure(item.measure)
       invalidate(from: i)
     }
   }
@@ -453,6 +521,7 @@ internal struct _Section: _SectionStorage {
   @usableFromInline
   func _violation() -> String? {
     let n = records.count, c = n == 0 ? 0 : geometry.columns, saved = checkpointCounts.count
+    if measures.count != n { return "\(measures.count) measures for \(n) records" }
     if next.count != c { return "column state has \(next.count) entries for \(c) columns" }
     if checkpoints.count != saved * c { return "\(checkpoints.count) checkpoint values for \(saved) checkpoints" }
     if !resized.isEmpty { return "\(resized.count) size changes left for the column walk" }
@@ -574,13 +643,17 @@ internal struct _Section: _SectionStorage {
     let n = records.count
     // The loop writes through a pointer into the records' own buffer, so the array is moved
     // out of `self` meanwhile (a swap: no copy, it stays uniquely referenced).
-    var placing: [_ItemRecord] = []
+    var placing: [_ItemRecord] = [], measured: [_ItemMeasure] = []
     swap(&placing, &records)
+    swap(&measured, &measures)
     placing.withUnsafeMutableBufferPointer { buffer in
-      var source = _PlacedRecords(records: buffer)
-      _ = _place(into: buffer, from: start, source: &source)
+      measured.withUnsafeBufferPointer { measures in
+        var source = _PlacedRecords(records: buffer, measures: measures)
+        _ = _place(into: buffer, from: start, source: &source)
+      }
     }
     swap(&placing, &records)
+    swap(&measured, &measures)
     return walked + n - start
   }
 
@@ -677,7 +750,8 @@ internal struct _Section: _SectionStorage {
                 if i == range.upperBound { break }
               }
               defer { i &+= 1 }
-              guard var record = source.record(i) else { return false }
+              guard let input = source.record(i) else { return false }
+              var record = input.record
               let span = Int(record.span)
               let maxY: Double
               if span == 1 && c > 1 {
@@ -701,7 +775,7 @@ internal struct _Section: _SectionStorage {
                   if keep { record.remembers = true }
                 }
                 placedOneColumn &+= 1
-                let h = record.height(atWidth: g.columnWidth)
+                let h = input.measure.height(atWidth: g.columnWidth)
                 maxY = y + h
                 record.y = y
                 record.height = h
@@ -719,7 +793,7 @@ internal struct _Section: _SectionStorage {
                   (s, y) = Self.lowestRun(next, span: span, tolerance: g.tolerance)
                   if keep { record.remembers = true }
                 }
-                let h = record.height(atWidth: g.width(span: span))
+                let h = input.measure.height(atWidth: g.width(span: span))
                 maxY = y + h
                 record.y = y
                 record.height = h
@@ -731,7 +805,7 @@ internal struct _Section: _SectionStorage {
               } else {
                 var y = next[0]
                 for j in 1..<c where next[j] > y { y = next[j] }
-                let h = record.height(atWidth: g.fullWidth)
+                let h = input.measure.height(atWidth: g.fullWidth)
                 maxY = y + h
                 record.y = y
                 record.height = h
@@ -890,7 +964,8 @@ internal struct _Section: _SectionStorage {
     @inline(__always) func run(mode: Int) -> Int {
       var i = range.lowerBound
       while i < range.upperBound {
-        guard var record = source.record(i), record.span == 1 else { break }
+        guard let input = source.record(i), input.record.span == 1 else { break }
+        var record = input.record
         let j: Int, y: Double
         switch mode {
         case 2:
@@ -902,7 +977,7 @@ internal struct _Section: _SectionStorage {
         default:
           (j, y) = leftmostLowest(next)
         }
-        let h = record.height(atWidth: columnWidth)
+        let h = input.measure.height(atWidth: columnWidth)
         let maxY = y + h
         record.y = y
         record.height = h
@@ -1045,31 +1120,38 @@ internal struct _Section: _SectionStorage {
   }
 }
 
-/// Where ``_Section/_place(into:from:source:)`` takes each record from.
+/// Where ``_Section/_place(into:from:source:)`` takes each record and measure from.
 @usableFromInline
 internal protocol _RecordSource {
-  /// The record of item `i` before placement, or `nil` to stop: the item is invalid.
-  mutating func record(_ i: Int) -> _ItemRecord?
+  /// The record of item `i` before placement and its measure, or `nil` to stop: the item is
+  /// invalid.
+  mutating func record(_ i: Int) -> (record: _ItemRecord, measure: _ItemMeasure)?
 }
 
-/// The records already in place: the incremental passes and width changes.
+/// The records and measures already in place: the incremental passes and width changes.
 @usableFromInline
 internal struct _PlacedRecords: _RecordSource {
   @usableFromInline let records: UnsafeMutableBufferPointer<_ItemRecord>
+  @usableFromInline let measures: UnsafeBufferPointer<_ItemMeasure>
   @inlinable @inline(__always)
-  init(records: UnsafeMutableBufferPointer<_ItemRecord>) { self.records = records }
+  init(records: UnsafeMutableBufferPointer<_ItemRecord>, measures: UnsafeBufferPointer<_ItemMeasure>) {
+    self.records = records
+    self.measures = measures
+  }
   @inlinable @inline(__always)
-  func record(_ i: Int) -> _ItemRecord? { records[i] }
+  func record(_ i: Int) -> (record: _ItemRecord, measure: _ItemMeasure)? { (records[i], measures[i]) }
 }
 
-/// The items of a new section, checked and converted as they are read: what lays a section out
-/// from scratch in one pass. The common fields (measure, span) are checked here, with the very
+/// The items of a new section, checked and converted as they are read, each measure written to
+/// `measures` as it is converted: what lays a section out from scratch in one pass. The common fields (measure, span) are checked here, with the very
 /// conditions of ``WaterfallItem/validate(at:)``; an item with an id or a column, rare and with
 /// conditions of their own, goes through ``_Section/validate(_:at:parameters:over:width:)``
 /// itself. Fields are read in place: no copy of the item, hence no retain of its id.
 @usableFromInline
 internal struct _CheckedItems: _RecordSource {
   @usableFromInline let items: UnsafeBufferPointer<WaterfallItem>
+  /// Where item `i`'s measure goes; as many as `items`.
+  @usableFromInline let measures: UnsafeMutableBufferPointer<_ItemMeasure>
   @usableFromInline let parameters: WaterfallParameters
   @usableFromInline let layout: WaterfallParameters
   @usableFromInline let width: Double
@@ -1077,24 +1159,35 @@ internal struct _CheckedItems: _RecordSource {
   @usableFromInline var sawID = false
 
   @inlinable @inline(__always)
-  mutating func record(_ i: Int) -> _ItemRecord? {
+  init(
+    items: UnsafeBufferPointer<WaterfallItem>, measures: UnsafeMutableBufferPointer<_ItemMeasure>,
+    parameters: WaterfallParameters, layout: WaterfallParameters, width: Double
+  ) {
+    self.items = items
+    self.measures = measures
+    self.parameters = parameters
+    self.layout = layout
+    self.width = width
+  }
+
+  @inlinable @inline(__always)
+  mutating func record(_ i: Int) -> (record: _ItemRecord, measure: _ItemMeasure)? {
     var rare = false
     if case .some = items[i].id { rare = true }
     if case .some = items[i].column { rare = true }
     if rare { return rareRecord(i) }
-    let measureWidth: Double, measureHeight: Double
+    let measure: _ItemMeasure
     switch items[i].measure {
     case .height(let h):
       guard Self.isFiniteNonNegative(h) else { return nil }
-      measureWidth = 0
-      measureHeight = h
+      measure = _ItemMeasure(width: 0, height: h)
     case .size(let w, let h):
       guard Self.isFinitePositive(w) && Self.isFiniteNonNegative(h) else { return nil }
-      measureWidth = w
-      measureHeight = h
+      measure = _ItemMeasure(width: w, height: h)
     }
     if case .columns(let k) = items[i].span, k < 1 { return nil }
-    return _ItemRecord(measureWidth: measureWidth, measureHeight: measureHeight, spanBits: _ItemRecord.spanBits(items[i].span))
+    measures[i] = measure
+    return (_ItemRecord(spanBits: _ItemRecord.spanBits(items[i].span)), measure)
   }
 
   /// `_reject(x, positive: false) == nil`: finite and >= 0, -0 included; as one unsigned
@@ -1114,7 +1207,7 @@ internal struct _CheckedItems: _RecordSource {
 
   /// An item with an id or a column: the full check, then the usual conversion.
   @usableFromInline @inline(never)
-  mutating func rareRecord(_ i: Int) -> _ItemRecord? {
+  mutating func rareRecord(_ i: Int) -> (record: _ItemRecord, measure: _ItemMeasure)? {
     let item = items[i]
     do {
       try _Section.validate(item, at: .collection, parameters: parameters, over: layout, width: width)
@@ -1122,7 +1215,9 @@ internal struct _CheckedItems: _RecordSource {
       return nil
     }
     if item.id != nil { sawID = true }
-    return _ItemRecord(item)
+    let measure = _ItemMeasure(item.measure)
+    measures[i] = measure
+    return (_ItemRecord(item), measure)
   }
 }
 
