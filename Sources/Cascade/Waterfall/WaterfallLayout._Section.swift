@@ -664,7 +664,7 @@ internal struct _Section: _SectionStorage {
   /// their lanes one by one incrementally, and from scratch in one filling pass after
   /// placement, from each item's lane written to a 2-byte-per-item scratch buffer and each
   /// lane's count kept as lanes are assigned (the pass then reads 2 bytes per item, not the
-  /// 40-byte records, and needs no counting pass). Then sets `bottom` from the index,
+  /// 24-byte records, and needs no counting pass). Then sets `bottom` from the index,
   /// `laidOut`, `validCount` and the height.
   ///
   /// The one placement loop of the waterfall, whether the records are already there
