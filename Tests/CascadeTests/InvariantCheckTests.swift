@@ -61,4 +61,11 @@ struct InvariantCheckTests {
     layout._storage.sections[0].checkpointCounts.removeLast()
     #expect(layout._violation()?.hasPrefix("section 0: ") == true)
   }
+
+  /// The measures live in an array of their own beside the records: one out of step is caught.
+  @Test func measuresOutOfStepWithTheRecordsAreCaught() throws {
+    var layout = try waterfall()
+    layout._storage.sections[0].measures.removeLast()
+    #expect(layout._violation() == "section 0: 99 measures for 100 records")
+  }
 }
