@@ -67,6 +67,22 @@ public protocol CollectionViewDataSource<Cell, Layout>: AnyObject {
   ///   benchmarks, see Docs/Benchmarks.md, "Round thirteen".)
   func collectionView(_ collectionView: CollectionView<Cell, Layout>, layoutItemsInSection section: Int) -> [Layout.Item]?
 
+  /// The first `count` items of `section`, asked one by one with
+  /// ``collectionView(_:layoutItemAt:)``: how the view gathers a section it builds when
+  /// ``collectionView(_:layoutItemsInSection:)`` gives `nil`. Not for implementing: keep the
+  /// default.
+  ///
+  /// It is a requirement only so that its default, which is `@inlinable`, is compiled where the
+  /// data source conforms, for the data source's own types: the loop then calls
+  /// ``collectionView(_:layoutItemAt:)`` directly and stores each item as a copy of a known
+  /// type. Written in the view module, it ran as generic code: a call through the protocol, a
+  /// copy by value witness and an unspecialized append per item.
+  ///
+  /// - Complexity: O(count) calls of ``collectionView(_:layoutItemAt:)``.
+  func _collectionView(
+    _ collectionView: CollectionView<Cell, Layout>, layoutItemsOneByOneInSection section: Int, count: Int
+  ) -> [Layout.Item]
+
   /// The layout parameters `section` overrides. Default: none
   /// (``DefaultSectionParameters/noOverrides``), for a layout whose section parameters conform
   /// to ``DefaultSectionParameters``, as ``WaterfallLayout``'s and ``ListLayout``'s do; a data
@@ -111,6 +127,16 @@ extension CollectionViewDataSource {
     _ collectionView: CollectionView<Cell, Layout>, layoutItemsInSection section: Int
   ) -> [Layout.Item]? {
     nil
+  }
+
+  /// Asks ``collectionView(_:layoutItemAt:)`` for items `0 ..< count` of `section`, in order.
+  ///
+  /// - Complexity: O(count) calls.
+  @inlinable
+  public func _collectionView(
+    _ collectionView: CollectionView<Cell, Layout>, layoutItemsOneByOneInSection section: Int, count: Int
+  ) -> [Layout.Item] {
+    (0..<Swift.max(0, count)).map { self.collectionView(collectionView, layoutItemAt: ItemPath(item: $0, section: section)) }
   }
 
   /// No supplementary views: throws ``CollectionViewError/noSupplementaryView(_:)``.

@@ -128,4 +128,24 @@ private func state(_ view: TestView) -> [String] {
       "\(CollectionViewError.layoutItemsCountMismatch(section: 1, items: 6, numberOfItems: 8))"
         == "section 1: the data source gave 6 layout items for it, and says it has 8 items")
   }
+
+  /// A data source that gives no whole sections is asked for each item of a section the view
+  /// builds once, in order (the loop the data source's conformance compiles,
+  /// `_collectionView(_:layoutItemsOneByOneInSection:count:)`): by a reload, every item of
+  /// every section; by a batch, the items of the section it inserts and no other.
+  @Test func itemByItemSourcesAreAskedForEachItemOnceInOrder() throws {
+    let source = TestSource([(0..<7).map { Double(20 + $0) }, [], (0..<5).map { Double(60 - $0) }])
+    let view = try makeView(source, width: 320, height: 400, layout: WaterfallParameters(columns: 3))
+    source.logsItemPaths = true
+    try view.reloadData()
+    let all = source.sections.indices.flatMap { s in source.sections[s].indices.map { ItemPath(item: $0, section: s) } }
+    #expect(source.askedPaths == all)
+    source.askedPaths.removeAll()
+    source.sections.insert((0..<4).map { source.entry(Double(30 + $0)) }, at: 1)
+    source.parameters.insert(WaterfallParameters(), at: 1)
+    try view.performBatchUpdates([.insertSections(1..<2)])
+    #expect(source.askedPaths == (0..<4).map { ItemPath(item: $0, section: 1) })
+    #expect(view.layout.numberOfItems(inSection: 1) == 4)
+    #expect(view.layout.layoutAttributes(for: .item(3, section: 1))?.frame.height == 33)
+  }
 }

@@ -43,6 +43,9 @@ final class TestSource: CollectionViewDataSource {
   var givesIDs = false
   /// How many times the view asked for a layout item.
   var itemCalls = 0
+  /// The paths the view asked layout items for, in order, while `logsItemPaths` is set.
+  var askedPaths: [ItemPath] = []
+  var logsItemPaths = false
   /// When set, the data source gives each section's layout items at once
   /// (`collectionView(_:layoutItemsInSection:)`), with `wholeSectionSlip` items more (or fewer,
   /// when negative) than the section has, for the mismatch tests.
@@ -71,6 +74,7 @@ final class TestSource: CollectionViewDataSource {
 
   func collectionView(_ collectionView: TestView, layoutItemAt path: ItemPath) -> WaterfallItem {
     itemCalls += 1
+    if logsItemPaths { askedPaths.append(path) }
     let entry = sections[path.section][path.item]
     return .height(entry.height, id: givesIDs ? .int(Int64(entry.id)) : nil)
   }
