@@ -1159,18 +1159,6 @@ internal struct _CheckedItems: _RecordSource {
   @usableFromInline var sawID = false
 
   @inlinable @inline(__always)
-  init(
-    items: UnsafeBufferPointer<WaterfallItem>, measures: UnsafeMutableBufferPointer<_ItemMeasure>,
-    parameters: WaterfallParameters, layout: WaterfallParameters, width: Double
-  ) {
-    self.items = items
-    self.measures = measures
-    self.parameters = parameters
-    self.layout = layout
-    self.width = width
-  }
-
-  @inlinable @inline(__always)
   mutating func record(_ i: Int) -> (record: _ItemRecord, measure: _ItemMeasure)? {
     var rare = false
     if case .some = items[i].id { rare = true }
