@@ -298,6 +298,28 @@ internal struct _Section: _SectionStorage {
     var section = _Section(parameters: parameters, items: [], over: layout, width: width)
     section.next = Array(repeating: section.geometry.top, count: section.geometry.columns)
     section.index = IntervalIndex(laneCount: section.geometry.columns)
+    let made = _checkedArrays(items, parameters: parameters, over: layout, width: width) { source, records in
+      section._place(into: records, from: 0, source: &source)
+    }
+    guard let made else { return nil }
+    section.records = made.converted.records
+    section.measures = made.converted.measures
+    if made.sawID { section.ids = items.map(\.id) }
+    return section
+  }
+
+  /// Fresh records and measures for `items`, written by `fill`: it gets a ``_CheckedItems`` over
+  /// the items, which writes each item's measure as it checks it, and the records' buffer, both
+  /// of exactly `items.count` elements, and returns false when an item fails the check. Then
+  /// `nil` (the elements written are abandoned: they are trivial); otherwise the two arrays and
+  /// whether an item had an id. What the one-pass build and a batch's check share. O(k) for k
+  /// items, plus what `fill` does.
+  @inline(__always)
+  static func _checkedArrays(
+    _ items: [WaterfallItem], parameters: WaterfallParameters, over layout: WaterfallParameters, width: Double,
+    fill: (inout _CheckedItems, UnsafeMutableBufferPointer<_ItemRecord>) -> Bool
+  ) -> (converted: Converted, sawID: Bool)? {
+    let n = items.count
     var accepted = false, sawID = false
     var measures: [_ItemMeasure] = []
     let records = [_ItemRecord](unsafeUninitializedCapacity: n) { buffer, initialized in
@@ -305,25 +327,20 @@ internal struct _Section: _SectionStorage {
       measures = [_ItemMeasure](unsafeUninitializedCapacity: n) { measureBuffer, measured in
         measured = 0
         items.withUnsafeBufferPointer { items in
-          // `items` is an array of n elements and both buffers have room for n: the loop reads
-          // and writes indices below n only.
+          // `items` is an array of n elements and both buffers have room for n: `fill` gets
+          // buffers of exactly n.
           guard items.count == n && buffer.count >= n && measureBuffer.count >= n else { return }
           var source = _CheckedItems(
             items: items, measures: UnsafeMutableBufferPointer(rebasing: measureBuffer[0..<n]),
             parameters: parameters, layout: layout, width: width)
-          accepted = section._place(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<n]), from: 0, source: &source)
+          accepted = fill(&source, UnsafeMutableBufferPointer(rebasing: buffer[0..<n]))
           sawID = source.sawID
         }
-        // Records and measures are trivial: abandoning written ones needs no deinitialization.
         if accepted { measured = n }
       }
       if accepted { initialized = n }
     }
-    guard accepted else { return nil }
-    section.records = records
-    section.measures = measures
-    if sawID { section.ids = items.map(\.id) }
-    return section
+    return accepted ? (Converted(records: records, measures: measures), sawID) : nil
   }
 
   /// Items checked and converted by a batch's check, for `apply` to store: their records and
@@ -346,29 +363,13 @@ internal struct _Section: _SectionStorage {
   static func _checkedRecords(
     _ items: [WaterfallItem], parameters: WaterfallParameters, over layout: WaterfallParameters, width: Double
   ) -> Converted? {
-    let n = items.count
-    var accepted = true
-    var measures: [_ItemMeasure] = []
-    let records = [_ItemRecord](unsafeUninitializedCapacity: n) { buffer, initialized in
-      initialized = 0
-      measures = [_ItemMeasure](unsafeUninitializedCapacity: n) { measureBuffer, measured in
-        measured = 0
-        items.withUnsafeBufferPointer { items in
-          guard items.count == n && buffer.count >= n && measureBuffer.count >= n else { accepted = false; return }
-          var source = _CheckedItems(
-            items: items, measures: UnsafeMutableBufferPointer(rebasing: measureBuffer[0..<n]),
-            parameters: parameters, layout: layout, width: width)
-          for i in 0..<n {
-            guard let input = source.record(i) else { accepted = false; return }
-            buffer.initializeElement(at: i, to: input.record)
-          }
-        }
-        // Records and measures are trivial: abandoning written ones needs no deinitialization.
-        if accepted { measured = n }
+    _checkedArrays(items, parameters: parameters, over: layout, width: width) { source, records in
+      for i in records.indices {
+        guard let input = source.record(i) else { return false }
+        records.initializeElement(at: i, to: input.record)
       }
-      if accepted { initialized = n }
-    }
-    return accepted ? Converted(records: records, measures: measures) : nil
+      return true
+    }?.converted
   }
 
   /// Stores the records and measures of `items` at `i` (appended when `i` is the count), from
