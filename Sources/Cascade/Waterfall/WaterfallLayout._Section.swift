@@ -113,8 +113,8 @@ internal struct _ItemMeasure: Sendable {
   /// 0 × ∞ = NaN, and one NaN bottom breaks the order of its lane (Docs/Spec/Waterfall.md, Notes).
   /// At every finite width the two agree to the bit. O(1).
   @inlinable
-  func height(atWidth columns: Double) -> Double {
-    width == 0 || height == 0 ? height : height * columns / width
+  func height(atWidth frameWidth: Double) -> Double {
+    width == 0 || height == 0 ? height : height * frameWidth / width
   }
 }
 
@@ -275,7 +275,9 @@ internal struct _Section: _SectionStorage {
   init(parameters: WaterfallParameters, items: [WaterfallItem], over layout: WaterfallParameters, width: Double) {
     self.parameters = parameters
     self.geometry = Self.geometry(parameters, over: layout, width: width)
-    (self.records, self.measures) = Self.converted(items)
+    let converted = Self.converted(items)
+    self.records = converted.records
+    self.measures = converted.measures
     // No lanes until the section has items (`layOut()` makes them): an empty section costs
     // O(1), whatever its column count.
     self.index = IntervalIndex(laneCount: 0)
@@ -353,8 +355,8 @@ internal struct _Section: _SectionStorage {
 
   /// The records and measures of `items`, unchecked (they have been). O(k) for k items.
   @usableFromInline
-  static func converted(_ items: [WaterfallItem]) -> (records: [_ItemRecord], measures: [_ItemMeasure]) {
-    (items.map(_ItemRecord.init), items.map { _ItemMeasure($0.measure) })
+  static func converted(_ items: [WaterfallItem]) -> Converted {
+    Converted(records: items.map(_ItemRecord.init), measures: items.map { _ItemMeasure($0.measure) })
   }
 
   /// `items` checked by the one-pass build's check (`_CheckedItems`, the same bit tests) and
@@ -377,7 +379,7 @@ internal struct _Section: _SectionStorage {
   /// O(n - i + k) for n items and k new ones, amortized O(k) at the end.
   @usableFromInline
   mutating func insertItems(_ items: [WaterfallItem], at i: Int, converted: Converted?) {
-    let new = converted ?? { let (r, m) = Self.converted(items); return Converted(records: r, measures: m) }()
+    let new = converted ?? Self.converted(items)
     // No reserveCapacity: it allocates exactly what it is asked for, which would make every
     // append batch copy the whole section; append's own growth is amortized O(1).
     if i == records.count {
@@ -1144,10 +1146,11 @@ internal struct _PlacedRecords: _RecordSource {
 }
 
 /// The items of a new section, checked and converted as they are read, each measure written to
-/// `measures` as it is converted: what lays a section out from scratch in one pass. The common fields (measure, span) are checked here, with the very
-/// conditions of ``WaterfallItem/validate(at:)``; an item with an id or a column, rare and with
-/// conditions of their own, goes through ``_Section/validate(_:at:parameters:over:width:)``
-/// itself. Fields are read in place: no copy of the item, hence no retain of its id.
+/// `measures` as it is converted: what lays a section out from scratch in one pass. The common
+/// fields (measure, span) are checked here, with the very conditions of
+/// ``WaterfallItem/validate(at:)``; an item with an id or a column, rare and with conditions of
+/// their own, goes through ``_Section/validate(_:at:parameters:over:width:)`` itself. Fields
+/// are read in place: no copy of the item, hence no retain of its id.
 @usableFromInline
 internal struct _CheckedItems: _RecordSource {
   @usableFromInline let items: UnsafeBufferPointer<WaterfallItem>
