@@ -17,7 +17,8 @@ public enum ExpectedResponse: Equatable {
   /// This exact line.
   case accepted(String)
   /// A request the model does not model yet (ids, moves, export, orientation, viewport,
-  /// neighbours): the harness does not send it, so the session and the model stay in step.
+  /// neighbours, changes to a collection with keepColumns): the harness does not send it, so
+  /// the session and the model stay in step.
   case unmodelled
 }
 
@@ -54,6 +55,15 @@ public struct SessionModel {
     guard var document, let layout else { return (.rejected, self) }
     func valid(_ i: Int, _ count: Int) -> Bool { i >= 0 && i < count }
     let n = document.sections.count
+    // With keepColumns the session's items keep the columns they were placed in through later
+    // changes (Docs/DynamicContent.md), where a layout of the changed document from scratch
+    // places them afresh: changes to such a collection are not modelled, its queries are.
+    if document.parameters.keepColumns == true {
+      switch request {
+      case .append, .insert, .delete, .update, .insertSection, .deleteSection, .width: return (.unmodelled, self)
+      default: break
+      }
+    }
     switch request {
     case .load:
       return (.rejected, self)
