@@ -99,13 +99,13 @@ struct _DataSourceFinalState<Cell: AnyObject, Layout: CollectionLayout>: _BatchP
     return withMeasuredSize(item, at: path, sizing)
   }
 
-  /// The data source's items of `section`: the array it gives at once, or else its items asked
-  /// one by one (by the data source's own specialized loop,
+  /// The data source's items of `section`: the array it gives at once, or else its first `count`
+  /// items asked one by one (by the data source's own specialized loop,
   /// `_collectionView(_:layoutItemsOneByOneInSection:count:)`); each measured when a size is
   /// kept for it (the array is then copied once). Never `nil`.
-  func items(inSection section: Int) -> [Layout.Item]? {
+  func items(inSection section: Int, count: Int) -> [Layout.Item]? {
     var items = dataSource.collectionView(view, layoutItemsInSection: section)
-      ?? dataSource._collectionView(view, layoutItemsOneByOneInSection: section, count: numberOfItems(inSection: section))
+      ?? dataSource._collectionView(view, layoutItemsOneByOneInSection: section, count: count)
     guard let sizing, !measured.isEmpty else { return items }
     for i in items.indices {
       items[i] = withMeasuredSize(items[i], at: ItemPath(item: i, section: section), sizing)

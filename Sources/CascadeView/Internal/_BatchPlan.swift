@@ -30,23 +30,25 @@ package protocol _BatchPlanSource<Item, SectionParameters> {
   /// The parameters section `section` overrides; asked only for `0..<numberOfSections`.
   func parameters(forSection section: Int) -> SectionParameters
   /// Every item of `section` at once, or `nil` to be asked item by item; asked only for
-  /// `0..<numberOfSections`. Its count is checked against `numberOfItems(inSection:)`.
-  func items(inSection section: Int) -> [Item]?
+  /// `0..<numberOfSections`, with `count` the section's `numberOfItems(inSection:)` (a source
+  /// that gathers its items one by one gathers that many). The array's count is checked against
+  /// it.
+  func items(inSection section: Int, count: Int) -> [Item]?
 }
 
 extension _BatchPlanSource {
   /// Asks item by item. O(1).
-  package func items(inSection section: Int) -> [Item]? { nil }
+  package func items(inSection section: Int, count: Int) -> [Item]? { nil }
 
   /// Section `s` as a layout takes it: its parameters and every item, the source's array when
-  /// it gives one (`items(inSection:)`), else asked item by item.
+  /// it gives one (`items(inSection:count:)`), else asked item by item.
   ///
   /// - Throws: ``CollectionViewError/layoutItemsCountMismatch(section:items:numberOfItems:)``
   ///   when the array's count is not the section's.
   /// - Complexity: O(1) calls with the array, O(n) calls for n items without.
   package func section(_ s: Int) throws(CollectionViewError) -> LayoutSection<Item, SectionParameters> {
     let count = numberOfItems(inSection: s)
-    if let items = items(inSection: s) {
+    if let items = items(inSection: s, count: count) {
       guard items.count == count else {
         throw .layoutItemsCountMismatch(section: s, items: items.count, numberOfItems: count)
       }
