@@ -217,6 +217,61 @@ struct IntervalIndexTests {
     }
   }
 
+  /// Runs of ids appended at once (`_append(_:from:)`, what an incremental placement calls for
+  /// each run of its loop) make, after every run and every truncation, the very index that
+  /// appending each id on its own makes: the ids' buffer, each lane's region and capacity, its
+  /// three levels of samples and the waste, to the bit; runs of 1 to 300 ids, so that lanes fill
+  /// and grow inside a run, move to the buffer's end and get compacted. The seed is in every
+  /// failure's message.
+  @Test(arguments: [(1, 1), (2, 2), (4, 3), (4, 4), (9, 5), (40, 6)] as [(Int, UInt64)])
+  func runsAppendTheIndexThatOneByOneAppendsMake(lanes: Int, seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    var runs = IntervalIndex(laneCount: lanes), single = IntervalIndex(laneCount: lanes)
+    var spans: [(minY: Double, maxY: Double)] = [], laneOf: [Int] = []
+    var laneNext = Array(repeating: 0.0, count: lanes)
+    struct Source: IntervalLaneSource {
+      let spans: [(minY: Double, maxY: Double)], lanes: [Int]
+      func minY(_ id: Int) -> Double { spans[id].minY }
+      func maxY(_ id: Int) -> Double { spans[id].maxY }
+      func lane(_ id: Int) -> Int { lanes[id] }
+    }
+    var peak = 0, moved = false
+    for round in 0..<200 {
+      if round > 0 && rng.chance(0.15) {
+        let cut = rng.int(0...spans.count)
+        runs.removeAll(from: cut)
+        single.removeAll(from: cut)
+        spans.removeSubrange(cut...)
+        laneOf.removeSubrange(cut...)
+        laneNext = Array(repeating: 0.0, count: lanes)
+        for (id, lane) in laneOf.enumerated() { laneNext[lane] = spans[id].maxY }
+      }
+      let first = spans.count
+      // Mostly one lane after another, as a waterfall's columns take turns; sometimes one lane
+      // many times over, so that it fills inside the run.
+      let favourite = rng.int(0...lanes - 1), lopsided = rng.chance(0.3)
+      for _ in 0..<rng.int(1...300) {
+        let lane = lopsided && rng.chance(0.8) ? favourite : rng.int(0...lanes - 1)
+        let y = laneNext[lane] + rng.double(0...30), h = rng.chance(0.1) ? 0 : rng.double(0...200)
+        spans.append((y, y + h))
+        laneOf.append(lane)
+        laneNext[lane] = y + h
+      }
+      let run = first..<spans.count
+      runs._append(run, from: Source(spans: spans, lanes: laneOf))
+      for id in run { single.append(id, lane: laneOf[id], maxY: spans[id].maxY) }
+      #expect(runs._lanes == single._lanes, "seed \(seed), round \(round): lanes")
+      #expect(runs._ids == single._ids, "seed \(seed), round \(round): ids")
+      #expect(runs._waste == single._waste, "seed \(seed), round \(round): waste")
+      #expect(runs._violation(bounds: { spans[$0] }) == nil, "seed \(seed), round \(round)")
+      peak = Swift.max(peak, spans.count)
+      moved = moved || single._waste > 0
+    }
+    // The runs reached lengths where lanes fill, and lanes moved to the buffer's end to grow.
+    #expect(peak > 2_000, "seed \(seed): at most \(peak) ids")
+    #expect(moved || lanes == 1, "seed \(seed): no lane moved to grow")
+  }
+
   @Test func truncationThenAppendingAgain() {
     var index = IntervalIndex(laneCount: 2)
     let spans: [(minY: Double, maxY: Double)] = [(0, 10), (0, 5), (10, 20), (6, 8)]

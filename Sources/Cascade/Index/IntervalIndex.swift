@@ -270,6 +270,47 @@ public struct IntervalIndex: Sendable {
     _lanes[lane].count = count + 1
   }
 
+  /// Appends ids `ids` in order, each to lane `source.lane(id)` with bottom `source.maxY(id)`:
+  /// the very index that ``append(_:lane:maxY:)`` called for each id in turn makes, under the
+  /// same conditions and checks, with the two buffers opened once for a stretch of ids instead
+  /// of once an id. An id that finds its lane full goes through ``append(_:lane:maxY:)`` itself,
+  /// which makes room; the others are written through pointers, with no uniqueness check of the
+  /// lanes or the ids each (what an incremental placement paid per item: about 90 instructions
+  /// an id, callgrind, round fifteen), and every 8th of a lane adds its sample.
+  ///
+  /// - Complexity: amortized O(1) per id.
+  package mutating func _append<Source: IntervalLaneSource>(_ ids: Range<Int>, from source: Source) {
+    precondition(
+      ids.lowerBound >= 0 && ids.upperBound <= Self.maximumID + 1,
+      "IntervalIndex.append: ids \(ids) outside 0...\(Self.maximumID)")
+    let sampleMask = (1 &<< Self._sampleShift) &- 1
+    var id = ids.lowerBound
+    while id < ids.upperBound {
+      // The stretch of ids that need neither a sample nor room, written in place. Each write is
+      // inside the buffer: a lane's region is, and the position is checked against it.
+      id = _lanes.withUnsafeMutableBufferPointer { lanes in
+        _ids.withUnsafeMutableBufferPointer { buffer in
+          var i = id
+          while i < ids.upperBound {
+            let l = source.lane(i)
+            guard l >= 0 && l < lanes.count else { break }  // `append` traps with its message
+            let count = lanes[l].count, position = lanes[l].start &+ count
+            guard count < lanes[l].capacity && position < buffer.count else { break }
+            if count & sampleMask == 0 { lanes[l]._appendBottom(source.maxY(i), at: count) }
+            buffer[position] = Int32(truncatingIfNeeded: i)
+            lanes[l].count = count &+ 1
+            i &+= 1
+          }
+          return i
+        }
+      }
+      if id < ids.upperBound {
+        append(id, lane: source.lane(id), maxY: source.maxY(id))
+        id &+= 1
+      }
+    }
+  }
+
   /// Gives full lane `lane` twice the room: in place when its region ends the buffer, otherwise
   /// by moving it to the end (compacting the buffer first when half of it is waste). Returns
   /// where the lane's region now starts.

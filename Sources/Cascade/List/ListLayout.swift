@@ -375,6 +375,14 @@ internal struct _ListSection: _SectionStorage {
     @inlinable var lane: Int { 0 }
   }
 
+  /// The rows as the index reads them when they are appended: all in lane 0.
+  struct Rows: IntervalLaneSource {
+    let rows: UnsafeBufferPointer<Row>
+    func minY(_ id: Int) -> Double { rows[id].y }
+    func maxY(_ id: Int) -> Double { rows[id].y + rows[id].height }
+    func lane(_ id: Int) -> Int { 0 }
+  }
+
   @usableFromInline var parameters: ListParameters
   @usableFromInline var geometry = _ListGeometry()
   @usableFromInline var records: [Row]
@@ -467,8 +475,9 @@ internal struct _ListSection: _SectionStorage {
       records[i].y = y
       let maxY = y + records[i].height
       y = maxY + g.spacing
-      index.append(i, lane: 0, maxY: maxY)
     }
+    // The rows to the one lane, in one run (`_append(_:from:)`: no uniqueness checks per row).
+    records.withUnsafeBufferPointer { rows in index._append(start..<rows.count, from: Rows(rows: rows)) }
     let bottom = records.last.map { $0.y + $0.height } ?? g.top
     footerY = bottom + g.insetBottom
     height = g.footer > 0 ? footerY + g.footer : footerY

@@ -850,10 +850,8 @@ internal struct _Section: _SectionStorage {
             guard placed else { accepted = false; break }
             if appendToIndex {
               // The run's items to their lanes, in id order (each lane's ids stay sorted).
-              for k in run {
-                let record = records[k]
-                index.append(k, lane: Int(lanes[k &- run.lowerBound]), maxY: record.y + record.height)
-              }
+              index._append(
+                run, from: _RunLanes(lanes: UnsafeBufferPointer(lanes), base: run.lowerBound, records: UnsafeBufferPointer(records)))
             }
             i = run.upperBound
           }
@@ -1211,6 +1209,23 @@ internal struct _CheckedItems: _RecordSource {
     measures[i] = measure
     return (_ItemRecord(item), measure)
   }
+}
+
+/// The lanes of one run of an incremental placement, `lanes[id - base]` for the run's ids, with
+/// the placed records' bounds: what the run's items are appended to the index from.
+@usableFromInline
+internal struct _RunLanes: IntervalLaneSource {
+  @usableFromInline let lanes: UnsafeBufferPointer<UInt16>
+  @usableFromInline let base: Int
+  @usableFromInline let records: UnsafeBufferPointer<_ItemRecord>
+  @inlinable init(lanes: UnsafeBufferPointer<UInt16>, base: Int, records: UnsafeBufferPointer<_ItemRecord>) {
+    self.lanes = lanes
+    self.base = base
+    self.records = records
+  }
+  @inlinable func minY(_ id: Int) -> Double { records[id].y }
+  @inlinable func maxY(_ id: Int) -> Double { records[id].y + records[id].height }
+  @inlinable func lane(_ id: Int) -> Int { Int(lanes[id &- base]) }
 }
 
 /// The lanes ``_Section/_place(into:from:source:)`` wrote per item, with the placed records'
