@@ -211,6 +211,58 @@ struct ColumnWalkTests {
     }
   }
 
+  /// Long stretches of one-column items (256 or more between the items covering several
+  /// columns, or to the end), where the walk sweeps the records in id order with every dirty
+  /// lane at once rather than running each lane on its own: 2 to 8 columns, a storm of
+  /// neighbouring changes near the top (some the same height, leaving a column clean), and
+  /// now and again a single change, which dirties one column of the sweep. After every batch: a
+  /// from-scratch layout's frames to the bit, the invariants (every level of every lane's
+  /// samples, every checkpoint, the id blocks), queries that agree with it, and for a single
+  /// change fewer items placed than the section holds. The seed is in every failure's message.
+  @Test(arguments: [401, 402, 403, 404, 405, 406] as [UInt64])
+  func longOneColumnStretchesAreSweptInIDOrder(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    let c = rng.int(2...8)
+    var parameters = WaterfallParameters(columns: c, keepColumns: true)
+    if rng.chance(0.5) { parameters.itemSpacing = rng.length(20) }
+    var items: [WaterfallItem] = []
+    for _ in 0..<rng.int(4...6) {
+      items += (0..<rng.int(300...1_500)).map { _ in WaterfallItem.height(rng.double(20...300)) }
+      items.append(rng.chance(0.5) ? .height(rng.double(20...80), span: .full) : .height(rng.double(20...80), span: .columns(rng.int(2...c))))
+    }
+    items += (0..<rng.int(300...1_500)).map { _ in WaterfallItem.height(rng.double(20...300)) }
+    var layout = try WaterfallLayout(width: rng.double(300...1200), parameters: parameters, sections: [WaterfallSection(items: items)])
+    for step in 0..<20 {
+      let n = layout.numberOfItems(inSection: 0)
+      let first = rng.int(0...Swift.min(n - 1, 200))
+      var batch: [WaterfallLayout.Change] = []
+      let storm = step % 4 != 3
+      for i in first..<Swift.min(n, first + (storm ? rng.int(c...(3 * c)) : 1)) {
+        var resized = layout.item(at: ItemPath(item: i, section: 0))!
+        resized.column = nil
+        if !(storm && rng.chance(0.1)) { resized.measure = .height(rng.double(20...300)) }
+        batch.append(.replaceItems([resized], at: i, section: 0))
+      }
+      let placed = layout._placedItemCount
+      try layout.apply(batch)
+      let (fresh, problem) = try checkedAgainstFresh(layout)
+      if let problem {
+        Issue.record("seed \(seed), step \(step): \(problem)")
+        return
+      }
+      for _ in 0..<10 {
+        let rect = rng.rect(in: layout.contentSize)
+        #expect(layout.elements(in: rect).map(\.path) == fresh.elements(in: rect).map(\.path), "seed \(seed), step \(step), \(rect)")
+      }
+      if !storm {
+        // One change: the items placed are it and those below it in its own column, up to the
+        // first item covering several columns (whose columns it then makes dirty) or the end.
+        #expect(layout._placedItemCount - placed >= 1, "seed \(seed), step \(step)")
+        #expect(layout._placedItemCount - placed < n, "seed \(seed), step \(step): the whole section placed")
+      }
+    }
+  }
+
   /// Storms of self-sizing: a run of neighbouring items (one per column or several) resized in
   /// one batch, so that several columns are dirty at once and their lanes are walked each on its
   /// own between the items covering several columns, crossing many checkpoints; sometimes an
