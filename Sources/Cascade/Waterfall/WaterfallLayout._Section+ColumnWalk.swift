@@ -55,17 +55,15 @@ extension _Section {
   }
 
   /// A dirty lane's part in a sweep (``walkColumns(from:limit:)``): its run's state, as the
-  /// lane run keeps it in locals.
+  /// lane run keeps it in locals, read and written in place.
   @usableFromInline
   struct _SweepLane {
-    /// Whether the sweep still moves the lane's items.
-    @usableFromInline var active = false
+    /// The first item the sweep reached in the lane; `Int.max` when the lane is not running.
+    @usableFromInline var firstID = Int.max
     /// The position in the lane of its next item, and of the first the sweep reached.
     @usableFromInline var position = 0, firstPosition = 0
-    /// The first item the sweep reached and the last it moved.
-    @usableFromInline var firstID = 0, last = 0
-    /// The items it moved.
-    @usableFromInline var moved = 0
+    /// The last item it moved, and how many it moved.
+    @usableFromInline var last = 0, moved = 0
     /// The first item of the next checkpoint interval the lane's checkpoints do not reach.
     @usableFromInline var boundary = 0
     /// The lane's ids: `ids[idsStart ..< idsEnd]` of the index's buffer.
@@ -363,10 +361,9 @@ extension _Section {
             inHeap[l] = false
             if slot[l] < 0 { continue }  // the column became clean: the cursor is dropped
             var run = _SweepLane()
-            run.active = true
+            run.firstID = cursor.id
             run.position = cursor.position
             run.firstPosition = cursor.position
-            run.firstID = cursor.id
             run.boundary = (wrote[l] + 1) << Self.checkpointShift
             run.next = cur[l]
             // The lane's ids located once, clamped as `lane(l)` clamps them (which reads the
@@ -380,7 +377,7 @@ extension _Section {
           /// Lane l's sweep is over, at `bound` or because its column is clean again.
           func finish(_ l: Int, clean: Bool) {
             let run = sweep[l]
-            sweep[l].active = false
+            sweep[l].firstID = .max
             if run.moved > 0 {
               placed += run.moved
               src[l] = run.last
@@ -401,51 +398,53 @@ extension _Section {
           var i = t
           while i < bound && sweeping > 0 {
             let l = records[i].lane
-            guard l < c && sweep[l].active && i >= sweep[l].firstID else {
+            // Item i belongs to a running lane, at or after the item the lane starts from.
+            guard l < c && i >= sweep[l].firstID else {
               i &+= 1
               continue
             }
-            var run = sweep[l]
-            // The lane's own id at its position: the sweep and the lane agree, or the walk stops
-            // here rather than write a sample or a checkpoint of another item.
-            let at = run.idsStart &+ run.position
-            precondition(at < run.idsEnd && Int(ids[at]) == i, "column walk: lane \(l) out of step at item \(i)")
+            let position = sweep[l].position
+            sweep[l].position = position &+ 1
             if i <= done {
-              // Final already (a changed item the walk placed): passed, as the lane run does.
-              run.position &+= 1
-              sweep[l] = run
+              // Final already: passed, as the lane run passes it.
               i &+= 1
               continue
             }
-            if i >= run.boundary {
+            if i >= sweep[l].boundary {
               // Lane l's own checkpoints between its previous item and i.
               let m = i >> Self.checkpointShift
               var w = wrote[l]
               while w < m {
                 w += 1
-                if w < checkpointCount { saved[w * c + l] = run.next }
+                if w < checkpointCount { saved[w * c + l] = sweep[l].next }
               }
               wrote[l] = w
-              run.boundary = (w + 1) << Self.checkpointShift
+              sweep[l].boundary = (w + 1) << Self.checkpointShift
             }
+            let from = sweep[l].next
             let height = records[i].height
             let old = records[i].y + height + spacing
-            let maxY = run.next + height
-            records[i].y = run.next
-            _IDBlocks._widen(leafTops, leafBottoms, i, run.next, maxY)
-            if let k = IntervalIndex._sample(at: run.position), k < lanes[l].samples.count { lanes[l].samples[k] = maxY }
-            run.next = maxY + spacing
-            run.last = i
-            run.moved &+= 1
-            run.position &+= 1
-            sweep[l] = run
-            if run.next.bitPattern == old.bitPattern {
+            let maxY = from + height
+            records[i].y = from
+            _IDBlocks._widen(leafTops, leafBottoms, i, from, maxY)
+            if let k = IntervalIndex._sample(at: position) {
+              // The lane's own id at a sampled position: the sweep and the lane agree, or the
+              // walk stops here rather than write the sample of another item.
+              let at = sweep[l].idsStart &+ position
+              precondition(at < sweep[l].idsEnd && Int(ids[at]) == i, "column walk: lane \(l) out of step at item \(i)")
+              if k < lanes[l].samples.count { lanes[l].samples[k] = maxY }
+            }
+            let next = maxY + spacing
+            sweep[l].next = next
+            sweep[l].last = i
+            sweep[l].moved &+= 1
+            if next.bitPattern == old.bitPattern {
               finish(l, clean: true)
               sweeping -= 1
             }
             i &+= 1
           }
-          for l in 0..<c where sweep[l].active { finish(l, clean: false) }
+          for l in 0..<c where sweep[l].firstID != .max { finish(l, clean: false) }
         } else {
           // A run of a dirty lane's one-column items, up to the next item covering several
           // columns or changed. One-column items of different columns do not meet, so the run
