@@ -212,10 +212,11 @@ struct ColumnWalkTests {
   }
 
   /// Long stretches of one-column items (256 or more between the items covering several
-  /// columns, or to the end), where the walk sweeps the records in id order with every dirty
+  /// columns, or to the end, with the sweep's threshold lowered to 256 for the test: it is 2¹⁸
+  /// otherwise), where the walk, every column dirty, sweeps the records in id order with every
   /// lane at once rather than running each lane on its own: 2 to 8 columns, a storm of
   /// neighbouring changes near the top (some the same height, leaving a column clean), and
-  /// now and again a single change, which dirties one column of the sweep. After every batch: a
+  /// now and again a single change, which dirties one column and runs its lane. After every batch: a
   /// from-scratch layout's frames to the bit, the invariants (every level of every lane's
   /// samples, every checkpoint, the id blocks), queries that agree with it, and for a single
   /// change fewer items placed than the section holds. The seed is in every failure's message.
@@ -232,6 +233,7 @@ struct ColumnWalkTests {
     }
     items += (0..<rng.int(300...1_500)).map { _ in WaterfallItem.height(rng.double(20...300)) }
     var layout = try WaterfallLayout(width: rng.double(300...1200), parameters: parameters, sections: [WaterfallSection(items: items)])
+    layout._storage.sections[0]._sweepMinimum = 256
     for step in 0..<20 {
       let n = layout.numberOfItems(inSection: 0)
       let first = rng.int(0...Swift.min(n - 1, 200))

@@ -15,12 +15,15 @@
 //     id in a small heap). One-column items of different columns never meet, so a dirty lane
 //     runs on its own, in one go, up to the next item that covers several columns or changed:
 //     the heap is consulted once per run, not once per item of the merged lanes;
-//   - or, where 256 ids or more separate two items covering several columns or changed and a
-//     quarter of the columns or more are dirty, the records themselves in id order: a sweep
-//     runs every dirty lane at once, each record's lane saying whose item it is. A lane's items
-//     are c records apart, each on a line of its own, and one pass per lane read the section's
-//     lines c times, in strides the hardware does not read ahead; the sweep reads them once,
-//     in order (`view.measureStorm` at 1M: a frame 41.6–49.2 → 24.3–24.7 ms);
+//   - or, where every column is dirty and 2¹⁸ ids or more (`_sweepMinimum`) separate two items
+//     covering several columns or changed, the records themselves in id order: a sweep runs
+//     every lane at once, each record's lane saying whose item it is. A lane's items are c
+//     records apart, each on a line of its own, and one pass per lane read the section's lines
+//     c times, in strides the hardware does not read ahead; the sweep reads them once, in order
+//     (`view.measureStorm`, a storm at the top of a million items: 44–106 → 20–21 ms a frame).
+//     Below about 250,000 items, whose records stay in cache, the lanes' tighter loop is faster
+//     (a storm at 100k: 3.3–6.1 ms with the lanes, 5.7–6.8 with the sweep), and with one column
+//     dirty of four the sweep would read four records for each it moves;
 //   - `multiColumn`: the items covering several columns, visited in order, since one may cover a
 //     dirty column without starting in it;
 //   - the state of a clean column before item t, needed by a spanning item that also covers a
@@ -73,10 +76,6 @@ extension _Section {
     @inlinable init() {}
   }
 
-  /// The fewest items between two items covering several columns or changed for which the walk
-  /// sweeps the records in id order rather than running each dirty lane on its own.
-  @usableFromInline static var _sweepMinimum: Int { 256 }
-
   /// Applies the size changes of items `changed` (sorted, below `limit`, each keeping its column
   /// and span) by walking the columns they touch, items `0 ..< limit` only. When every column
   /// is dirty at item t and more than one in c of the items from t to `limit` cover several
@@ -92,6 +91,7 @@ extension _Section {
     let spacing = g.itemSpacing
     let checkpointCount = checkpointCounts.count
     let liveEnd = limit == laidOut
+    let sweepMinimum = _sweepMinimum
     var placed = 0
     var stopAt = Int.max
     // The ids whose frames the walk wrote, for the id blocks.
@@ -343,7 +343,7 @@ extension _Section {
           cur[j] = next
           src[j] = t
           if changedState { markDirty(j, after: t) } else { markClean(j) }
-        } else if c >= 2 && 4 &* dirty.count >= c && Swift.min(tM, tR, limit) &- t >= Self._sweepMinimum {
+        } else if c >= 2 && dirty.count == c && Swift.min(tM, tR, limit) &- t >= sweepMinimum {
           // A sweep: every dirty lane whose next item is below `bound` runs, all of them
           // together, through the records in id order. The ids from t to `bound` are one-column
           // items (`tM` and `tR` are the next others) but for items already final (at most

@@ -270,6 +270,12 @@ internal struct _Section: _SectionStorage {
   /// For tests: every pass takes the general placement loop, never the one-column loop of its
   /// own, so that the two can be compared on the same section. Never set outside tests.
   @usableFromInline var _generalLoopOnly = false
+  /// The fewest items between two items covering several columns or changed for which the
+  /// column walk, every column dirty, sweeps the records in id order rather than running each
+  /// lane on its own: 2¹⁸ (6 MB of records, past what the lanes' strided passes read from cache
+  /// on this machine; below it they are faster: see `walkColumns(from:limit:)`). Tests lower it
+  /// to sweep small sections; never set outside tests.
+  @usableFromInline var _sweepMinimum = 1 << 18
 
   @usableFromInline
   init(parameters: WaterfallParameters, items: [WaterfallItem], over layout: WaterfallParameters, width: Double) {
