@@ -20,7 +20,7 @@
 //     every lane at once, each record's lane saying whose item it is. A lane's items are c
 //     records apart, each on a line of its own, and one pass per lane read the section's lines
 //     c times, in strides the hardware does not read ahead; the sweep reads them once, in order
-//     (`view.measureStorm`, a storm at the top of a million items: 44–106 → 20–21 ms a frame).
+//     (`view.measureStorm`, a storm at the top of a million items: 29–106 → 18–21 ms a frame).
 //     Below about 250,000 items, whose records stay in cache, the lanes' tighter loop is faster
 //     (a storm at 100k: 3.3–6.1 ms with the lanes, 5.7–6.8 with the sweep), and with one column
 //     dirty of four the sweep would read four records for each it moves;
