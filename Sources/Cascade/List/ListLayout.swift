@@ -375,14 +375,6 @@ internal struct _ListSection: _SectionStorage {
     @inlinable var lane: Int { 0 }
   }
 
-  /// The rows as the index reads them when they are appended: all in lane 0.
-  struct Rows: IntervalLaneSource {
-    let rows: UnsafeBufferPointer<Row>
-    func minY(_ id: Int) -> Double { rows[id].y }
-    func maxY(_ id: Int) -> Double { rows[id].y + rows[id].height }
-    func lane(_ id: Int) -> Int { 0 }
-  }
-
   @usableFromInline var parameters: ListParameters
   @usableFromInline var geometry = _ListGeometry()
   @usableFromInline var records: [Row]
@@ -477,7 +469,7 @@ internal struct _ListSection: _SectionStorage {
       y = maxY + g.spacing
     }
     // The rows to the one lane, in one run (`_append(_:from:)`: no uniqueness checks per row).
-    records.withUnsafeBufferPointer { rows in index._append(start..<rows.count, from: Rows(rows: rows)) }
+    records.withUnsafeBufferPointer { rows in index._append(start..<rows.count, from: _RecordBounds(rows)) }
     let bottom = records.last.map { $0.y + $0.height } ?? g.top
     footerY = bottom + g.insetBottom
     height = g.footer > 0 ? footerY + g.footer : footerY

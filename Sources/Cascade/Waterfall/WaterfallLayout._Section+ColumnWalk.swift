@@ -233,13 +233,20 @@ extension _Section {
       // columns or changed, so the dirty columns cross boundaries at different times.) `cross`
       // is called where every dirty lane has been walked up to t.
       func cross(to t: Int) {
+        for j in dirty.elements { _ = writeCheckpoints(j, upTo: t, cur[j]) }
+      }
+      /// Writes column j's entries of the checkpoints after `wrote[j]` up to the one at or
+      /// before item t, each `state` (j's state before them: its walk has reached t); returns
+      /// the first item of the next checkpoint interval, where j's next entry is due.
+      @inline(__always) func writeCheckpoints(_ j: Int, upTo t: Int, _ state: Double) -> Int {
         let m = t >> Self.checkpointShift
-        for j in dirty.elements {
-          while wrote[j] < m {
-            wrote[j] += 1
-            if wrote[j] < checkpointCount { saved[wrote[j] * c + j] = cur[j] }
-          }
+        var w = wrote[j]
+        while w < m {
+          w += 1
+          if w < checkpointCount { saved[w * c + j] = state }
         }
+        wrote[j] = w
+        return (w + 1) << Self.checkpointShift
       }
 
       var k = 0           // the next changed item
@@ -412,14 +419,7 @@ extension _Section {
             }
             if i >= sweep[l].boundary {
               // Lane l's own checkpoints between its previous item and i.
-              let m = i >> Self.checkpointShift
-              var w = wrote[l]
-              while w < m {
-                w += 1
-                if w < checkpointCount { saved[w * c + l] = sweep[l].next }
-              }
-              wrote[l] = w
-              sweep[l].boundary = (w + 1) << Self.checkpointShift
+              sweep[l].boundary = writeCheckpoints(l, upTo: i, sweep[l].next)
             }
             let from = sweep[l].next
             let height = records[i].height
@@ -476,14 +476,7 @@ extension _Section {
               }
               if t >= boundary {
                 // Lane l's own checkpoints between its previous item and t.
-                let m = t >> Self.checkpointShift
-                var w = wrote[l]
-                while w < m {
-                  w += 1
-                  if w < checkpointCount { saved[w * c + l] = next }
-                }
-                wrote[l] = w
-                boundary = (w + 1) << Self.checkpointShift
+                boundary = writeCheckpoints(l, upTo: t, next)
               }
               let height = records[t].height
               let old = records[t].y + height + spacing

@@ -857,7 +857,7 @@ internal struct _Section: _SectionStorage {
             if appendToIndex {
               // The run's items to their lanes, in id order (each lane's ids stay sorted).
               index._append(
-                run, from: _RunLanes(lanes: UnsafeBufferPointer(lanes), base: run.lowerBound, records: UnsafeBufferPointer(records)))
+                run, from: _PlacedLanes(lanes: UnsafeBufferPointer(lanes), base: run.lowerBound, records: UnsafeBufferPointer(records)))
             }
             i = run.upperBound
           }
@@ -1217,14 +1217,16 @@ internal struct _CheckedItems: _RecordSource {
   }
 }
 
-/// The lanes of one run of an incremental placement, `lanes[id - base]` for the run's ids, with
-/// the placed records' bounds: what the run's items are appended to the index from.
+/// The lanes ``_Section/_place(into:from:source:)`` wrote per item, `lanes[id - base]`, with
+/// the placed records' bounds: what the index is built from after a from-scratch placement
+/// (`base` 0, every item's lane), and what an incremental placement appends each run from
+/// (`base` the run's first item, the run's lanes).
 @usableFromInline
-internal struct _RunLanes: IntervalLaneSource {
+internal struct _PlacedLanes: IntervalLaneSource {
   @usableFromInline let lanes: UnsafeBufferPointer<UInt16>
   @usableFromInline let base: Int
   @usableFromInline let records: UnsafeBufferPointer<_ItemRecord>
-  @inlinable init(lanes: UnsafeBufferPointer<UInt16>, base: Int, records: UnsafeBufferPointer<_ItemRecord>) {
+  @inlinable init(lanes: UnsafeBufferPointer<UInt16>, base: Int = 0, records: UnsafeBufferPointer<_ItemRecord>) {
     self.lanes = lanes
     self.base = base
     self.records = records
@@ -1232,19 +1234,4 @@ internal struct _RunLanes: IntervalLaneSource {
   @inlinable func minY(_ id: Int) -> Double { records[id].y }
   @inlinable func maxY(_ id: Int) -> Double { records[id].y + records[id].height }
   @inlinable func lane(_ id: Int) -> Int { Int(lanes[id &- base]) }
-}
-
-/// The lanes ``_Section/_place(into:from:source:)`` wrote per item, with the placed records'
-/// bounds: what the index is built from after a from-scratch placement.
-@usableFromInline
-internal struct _PlacedLanes: IntervalLaneSource {
-  @usableFromInline let lanes: UnsafeBufferPointer<UInt16>
-  @usableFromInline let records: UnsafeBufferPointer<_ItemRecord>
-  @inlinable init(lanes: UnsafeBufferPointer<UInt16>, records: UnsafeBufferPointer<_ItemRecord>) {
-    self.lanes = lanes
-    self.records = records
-  }
-  @inlinable func minY(_ id: Int) -> Double { records[id].y }
-  @inlinable func maxY(_ id: Int) -> Double { records[id].y + records[id].height }
-  @inlinable func lane(_ id: Int) -> Int { Int(lanes[id]) }
 }
