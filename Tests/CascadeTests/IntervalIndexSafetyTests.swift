@@ -86,6 +86,28 @@ struct IntervalIndexSafetyTests {
     #expect(index._laneContents == before)
   }
 
+  /// The filling pass places ids a stretch of 1,024 at a time, then writes them: a source that
+  /// goes wrong on its second pass in any stretch, at either end of one, is still reported
+  /// before a write lands outside its lane's slot, and the index is left as it was.
+  @Test(arguments: [0, 1_023, 1_024, 2_047, 2_500, 2_999])
+  func aSourceThatGoesWrongInAnyStretchOfTheFillIsReported(at id: Int) {
+    let spans = (0..<3_000).map { (minY: Double($0), maxY: Double($0) + 5) }
+    let good = (0..<3_000).map { $0 % 3 }
+    var index = filledIndex()
+    let before = index._laneContents
+    for bad in [(good[id] + 1) % 3, 3] {
+      var script = good
+      script[id] = bad
+      let accepted = index._replaceAll(count: 3_000, from: ScriptedSource([good, script], spans: spans))
+      #expect(!accepted, "lane \(bad) for id \(id) on the second pass")
+      #expect(index._laneContents == before)
+    }
+    let honest = index._replaceAll(count: 3_000, from: ScriptedSource([good], spans: spans))
+    #expect(honest)
+    #expect(index._laneContents == (0..<3).map { l in (0..<3_000).filter { $0 % 3 == l } })
+    #expect(index._violation(bounds: { spans[$0] }) == nil)
+  }
+
   @Test func countsOutsideTheIdRangeAreReported() {
     var index = filledIndex()
     let source = ScriptedSource([Array(repeating: 0, count: 40)], spans: Self.spans)

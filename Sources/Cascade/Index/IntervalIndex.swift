@@ -495,6 +495,13 @@ public struct IntervalIndex: Sendable {
   /// place of its lane's slot (`offsets`, from ``_slots(count:laneCounts:)``). Every write is
   /// checked against its lane's slot before it happens (no overrun) and every slot is checked
   /// full afterwards (no underrun); returns whether all of them held. O(L + count).
+  ///
+  /// In two passes over each stretch of ``_fillStretch`` ids: first each id's place, from its
+  /// lane's running position, into a small buffer; then the ids to their places. In one pass,
+  /// each write's address came from a load of a position that the previous id may have just
+  /// stored, and the processor held the next ids' loads until that address was known: about 3
+  /// ns an id at 1M ids in four lanes, against about 2 in two passes (measured alone, random
+  /// lanes).
   internal static func _fill<Source: IntervalLaneSource>(
     _ buffer: UnsafeMutableBufferPointer<Int32>, count: Int, from source: Source, offsets: [Int]
   ) -> Bool {
@@ -502,22 +509,35 @@ public struct IntervalIndex: Sendable {
     guard laneCount >= 0 && count >= 0 && buffer.count >= count && offsets[laneCount] == count else { return false }
     return offsets.withUnsafeBufferPointer { offsets in
       withUnsafeTemporaryAllocation(of: Int.self, capacity: laneCount) { next in
+      withUnsafeTemporaryAllocation(of: Int32.self, capacity: Swift.min(count, _fillStretch)) { places in
         // next[l]: where lane l's next id goes, from offsets[l] up to offsets[l + 1].
         for l in 0..<laneCount { next.initializeElement(at: l, to: offsets[l]) }
-        for id in 0..<count {
-          let l = source.lane(id)
-          // Overrun: a lane outside the range, or more ids in it than its count.
-          guard l >= 0 && l < laneCount && next[l] < offsets[l + 1] else { return false }
-          buffer.initializeElement(at: next[l], to: Int32(truncatingIfNeeded: id))
-          next[l] += 1
+        var first = 0
+        while first < count {
+          let stretch = Swift.min(count &- first, _fillStretch)
+          for k in 0..<stretch {
+            let l = source.lane(first &+ k)
+            // Overrun: a lane outside the range, or more ids in it than its count.
+            guard l >= 0 && l < laneCount && next[l] < offsets[l + 1] else { return false }
+            places[k] = Int32(truncatingIfNeeded: next[l])  // below `count`, at most 2^31
+            next[l] &+= 1
+          }
+          for k in 0..<stretch {
+            buffer.initializeElement(at: Int(places[k]), to: Int32(truncatingIfNeeded: first &+ k))
+          }
+          first &+= stretch
         }
         // Underrun: a slot left short. (With no overrun and `count` writes every slot is full,
         // so this only confirms it.)
         for l in 0..<laneCount where next[l] != offsets[l + 1] { return false }
         return true
       }
+      }
     }
   }
+
+  /// How many ids ``_fill(_:count:from:offsets:)`` places before it writes them: 4 KB of places.
+  internal static var _fillStretch: Int { 1024 }
 
   /// Sets every lane to its slot of the filled `_ids` (`offsets`, exactly full) and its samples,
   /// the bottom of every 8th id. O(L + count / 8).
