@@ -86,11 +86,12 @@ struct IntervalIndexSafetyTests {
     #expect(index._laneContents == before)
   }
 
-  /// The filling pass places ids a stretch of 1,024 at a time, then writes them: a source that
-  /// goes wrong on its second pass in any stretch, at either end of one, is still reported
+  /// The filling pass places ids a stretch at a time (`_fillStretch`), then writes them: a
+  /// source that goes wrong on its second pass in any stretch, at either end of one, is reported
   /// before a write lands outside its lane's slot, and the index is left as it was.
-  @Test(arguments: [0, 1_023, 1_024, 2_047, 2_500, 2_999])
+  @Test(arguments: [0, 255, 256, 1_023, 1_024, 2_047, 2_500, 2_999])
   func aSourceThatGoesWrongInAnyStretchOfTheFillIsReported(at id: Int) {
+    #expect(IntervalIndex._fillStretch == 256, "the ids below were chosen at the ends of stretches of 256")
     let spans = (0..<3_000).map { (minY: Double($0), maxY: Double($0) + 5) }
     let good = (0..<3_000).map { $0 % 3 }
     var index = filledIndex()

@@ -496,7 +496,7 @@ public struct IntervalIndex: Sendable {
   /// checked against its lane's slot before it happens (no overrun) and every slot is checked
   /// full afterwards (no underrun); returns whether all of them held. O(L + count).
   ///
-  /// In two passes over each stretch of ``_fillStretch`` ids: first each id's place, from its
+  /// In two passes over each stretch of ``_fillStretch`` ids (256): first each id's place, from its
   /// lane's running position, into a small buffer; then the ids to their places. In one pass,
   /// each write's address came from a load of a position that the previous id may have just
   /// stored, and the processor held the next ids' loads until that address was known: about 3
@@ -536,8 +536,11 @@ public struct IntervalIndex: Sendable {
     }
   }
 
-  /// How many ids ``_fill(_:count:from:offsets:)`` places before it writes them: 4 KB of places.
-  internal static var _fillStretch: Int { 1024 }
+  /// How many ids ``_fill(_:count:from:offsets:)`` places before it writes them: 1 KB of
+  /// places, which the standard library puts on the stack without asking whether there is room
+  /// (at 1,024 ids, 4 KB, it asked, and took them from the heap once a fill). Measured alone at
+  /// 1M ids: 2.2 ns an id with stretches of 256, 2.0–2.1 with 1,024, 3.05 in one pass.
+  internal static var _fillStretch: Int { 256 }
 
   /// Sets every lane to its slot of the filled `_ids` (`offsets`, exactly full) and its samples,
   /// the bottom of every 8th id. O(L + count / 8).
