@@ -2,6 +2,8 @@
 //
 // - `writeFrames`: a loop that only writes n frames into a fresh array, the least a full layout
 //   can cost (it has to produce n frames somewhere).
+// - `readItems`: a loop that only reads every item of the sections once, the least a layout
+//   built from `[WaterfallItem]` can cost (it has to read its input, 80 bytes an item).
 // - `ImplicitIntervalTree`: the cgranges layout (Heng Li, https://github.com/lh3/cgranges): the
 //   elements' vertical intervals sorted by start in one array, with an implicit binary tree over
 //   the array indices (node i at level k = the trailing one bits of i, children i ± 2^(k-1)),
@@ -23,6 +25,25 @@ func writeFrames(_ heights: UnsafeBufferPointer<Double>, columnWidth: Double) ->
     }
     count = heights.count
   }
+}
+
+/// Every item of `sections` read once: its measure and span folded into a sum, so that no read
+/// can be left out. Nothing is written.
+@inline(never)
+func readItems(_ sections: [WaterfallSection]) -> Double {
+  var sum = 0.0
+  for section in sections {
+    section.items.withUnsafeBufferPointer { items in
+      for item in items {
+        switch item.measure {
+        case .height(let h): sum += h
+        case .size(let w, let h): sum += h - w
+        }
+        if case .columns(let k) = item.span { sum += Double(k) }
+      }
+    }
+  }
+  return sum
 }
 
 /// cgranges' implicit interval tree over the frames' vertical extents.

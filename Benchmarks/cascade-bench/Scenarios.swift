@@ -12,7 +12,7 @@ import CascadeBenchKit
 
 /// The primary benchmarks and what each is compared with, in report order.
 let comparisons: [(primary: String, baselines: [String])] = [
-  ("layout.full", ["layout.full.seedBaseline", "layout.full.writeFrames"]),
+  ("layout.full", ["layout.full.seedBaseline", "layout.full.writeFrames", "layout.full.readItems"]),
   ("layout.full.inPlace", ["layout.full.writeFrames", "layout.full"]),
   ("query.random", ["query.random.linearScan", "query.random.unionRects", "query.random.implicitIntervalTree"]),
   ("query.scroll", ["query.scroll.search", "query.scroll.linearScan", "query.scroll.unionRects"]),
@@ -127,6 +127,15 @@ struct Scenarios {
                          note: "only n frames written to a fresh [Rect] (the cost floor of a full layout)") {
         heights.withUnsafeBufferPointer { writeFrames($0, columnWidth: 248.5) }
       } consume: { $0.count &+ Int($0.last?.maxY ?? 0) }
+    }
+    if wants("layout.full.readItems") {
+      // The input's floor: the sections' items (80 bytes each at 1M, 80 MB, past every cache)
+      // read once, which any layout built from them pays before it places anything.
+      let sections = collection.sections
+      bench.measureBuild("layout.full.readItems", n: n, unit: .perItem, unitsPerOp: Double(Swift.max(1, n)),
+                         note: "only every item of [WaterfallItem] read once (the input's share of a full layout)") {
+        readItems(sections)
+      } consume: { Int($0.magnitude.truncatingRemainder(dividingBy: 1_073_741_824)) }
     }
     if wants("layout.full") {
       measureLayoutBuild("layout.full", n, collection, note: "WaterfallLayout(width:parameters:sections:), index included")
