@@ -65,7 +65,21 @@ struct InvariantCheckTests {
   /// The measures live in an array of their own beside the records: one out of step is caught.
   @Test func measuresOutOfStepWithTheRecordsAreCaught() throws {
     var layout = try waterfall()
+    layout._storage.sections[0].storeMeasures()
+    #expect(layout._storage.sections[0].measures.count == 100)
+    #expect(layout._violation() == nil)
     layout._storage.sections[0].measures.removeLast()
     #expect(layout._violation() == "section 0: 99 measures for 100 records")
+  }
+
+  /// A section of height items keeps no measures, each record holding its item's height: a
+  /// record whose height no item could have is caught.
+  @Test func aSectionWithoutMeasuresNeedsItsRecordsHeights() throws {
+    var layout = try waterfall()
+    #expect(layout._storage.sections[0].measures.isEmpty)
+    layout._storage.sections[0].records[3].height = -.infinity
+    // The section's own check (the layout's checks the index first, which sees the bad bottom).
+    #expect(layout._storage.sections[0]._violation() == "item 3 has no measure and its record's height is -inf")
+    #expect(layout._violation() != nil)
   }
 }

@@ -137,6 +137,11 @@ extension _Section {
     measures.withUnsafeBufferPointer { measures in
     leafTops.withUnsafeMutableBufferPointer { leafTops in
     leafBottoms.withUnsafeMutableBufferPointer { leafBottoms in
+      /// Changed item t's height at `width`, from its measure: a changed item's measure is always
+      /// stored (`replace(at:with:)`); a height item's record holds its height otherwise.
+      func newHeight(_ t: Int, atWidth width: Double) -> Double {
+        t < measures.count ? measures[t].height(atWidth: width) : records[t].height
+      }
       /// Lane l's ids, clamped to the buffer (as the index's queries clamp them).
       func lane(_ l: Int) -> UnsafeBufferPointer<Int32> {
         let start = lanes[l].start
@@ -333,7 +338,7 @@ extension _Section {
             if v > y { y = v }
           }
           let width = records[t].column < 0 ? g.fullWidth : g.width(span: columns.count)
-          let h = forced ? measures[t].height(atWidth: width) : records[t].height
+          let h = forced ? newHeight(t, atWidth: width) : records[t].height
           let (changedState, next) = place(t, y: y, height: h)
           for j in columns {
             cur[j] = next
@@ -346,7 +351,7 @@ extension _Section {
           if t <= lastDone { continue }
           cross(to: t)
           let j = Int(records[t].column)
-          let (changedState, next) = place(t, y: state(j, before: t), height: measures[t].height(atWidth: g.columnWidth))
+          let (changedState, next) = place(t, y: state(j, before: t), height: newHeight(t, atWidth: g.columnWidth))
           cur[j] = next
           src[j] = t
           if changedState { markDirty(j, after: t) } else { markClean(j) }

@@ -12,7 +12,9 @@
 /// An item as the waterfall places and queries it: its span, and where it went. x and width
 /// are not stored: they follow from `column`, `span` and the section's geometry. The measure
 /// it was placed from is in the section's ``_ItemMeasure`` array, beside it: queries never read
-/// it, so the records they search stay 24 bytes an item.
+/// it, so the records they search stay 24 bytes an item. A height item's record holds its
+/// height from the start, placed or not, so that a section of height items alone needs no
+/// measures (``_Section/measures``).
 @usableFromInline
 internal struct _ItemRecord: _LaidOutRecord {
   /// The frame's top, relative to the section's top.
@@ -41,10 +43,12 @@ internal struct _ItemRecord: _LaidOutRecord {
     self.spanBits = spanBits
   }
 
-  /// The record of `item` (its span, and its column as remembered), not placed.
+  /// The record of `item` (its span, its column as remembered, and a height item's height),
+  /// not placed.
   @usableFromInline
   init(_ item: WaterfallItem) {
     spanBits = Self.spanBits(item.span)
+    if case .height(let h) = item.measure { height = h }
     if let column = item.column {
       self.column = Int32(truncatingIfNeeded: column)
       remembers = true
@@ -229,6 +233,10 @@ internal struct _Section: _SectionStorage {
   /// The items' placements, in item order: what queries search.
   @usableFromInline var records: [_ItemRecord]
   /// The items' measures, in item order, one per record: read only when items are placed.
+  /// Empty while every item is a height item, whose measure is its record's height (see
+  /// ``measure(_:)``): such a section keeps 16 bytes an item less, and a build writes them
+  /// nowhere. The first size item, or a size change that waits for the column walk (the
+  /// record then keeps its old height), stores them all (``storeMeasures()``).
   @usableFromInline var measures: [_ItemMeasure]
   /// The records' ids, or `nil` while no item of the section has had one.
   @usableFromInline var ids: [ItemID?]? = nil
@@ -303,11 +311,12 @@ internal struct _Section: _SectionStorage {
   ) -> _Section? {
     let n = items.count
     guard n > 0 else { return nil }
-    var section = _Section(parameters: parameters, items: [], over: layout, width: width)
-    section.next = Array(repeating: section.geometry.top, count: section.geometry.columns)
-    section.index = IntervalIndex(laneCount: section.geometry.columns)
+    var section = _empty(parameters: parameters, over: layout, width: width)
     let made = _checkedArrays(items, parameters: parameters, over: layout, width: width) { source, records in
-      section._place(into: records, from: 0, source: &source)
+      // A pass started over (see `_checkedArrays`) starts from an empty section again. (Not a
+      // copy of one kept aside: the pass would then copy each array it writes.)
+      if source.startsOver { section = _empty(parameters: parameters, over: layout, width: width) }
+      return section._place(into: records, from: 0, source: &source)
     }
     guard let made else { return nil }
     section.records = made.converted.records
@@ -316,53 +325,109 @@ internal struct _Section: _SectionStorage {
     return section
   }
 
+  /// An empty section ready for a placement from scratch: its column state at the top, and an
+  /// index of one lane per column. O(c) for c columns.
+  @usableFromInline
+  static func _empty(parameters: WaterfallParameters, over layout: WaterfallParameters, width: Double) -> _Section {
+    var section = _Section(parameters: parameters, items: [], over: layout, width: width)
+    section.next = Array(repeating: section.geometry.top, count: section.geometry.columns)
+    section.index = IntervalIndex(laneCount: section.geometry.columns)
+    return section
+  }
+
+  /// How many items ``_checkedArrays(_:parameters:over:width:fill:)`` looks at for a size item
+  /// before a pass: 64, a few kilobytes of items read.
+  @usableFromInline static var _measuresLookahead: Int { 64 }
+
   /// Fresh records and measures for `items`, written by `fill`: it gets a ``_CheckedItems`` over
-  /// the items, which writes each item's measure as it checks it, and the records' buffer, both
-  /// of exactly `items.count` elements, and returns false when an item fails the check. Then
+  /// the items, which writes each item's measure as it checks it, and the records' buffer of
+  /// exactly `items.count` elements, and returns false when an item fails the check. Then
   /// `nil` (the elements written are abandoned: they are trivial); otherwise the two arrays and
-  /// whether an item had an id. What the one-pass build and a batch's check share. O(k) for k
-  /// items, plus what `fill` does.
+  /// whether an item had an id. What the one-pass build and a batch's check share.
+  ///
+  /// Measures are kept only when an item is a size item (``measures``), which is known only once
+  /// one is met: a pass over items whose first ``_measuresLookahead`` are height items
+  /// allocates and writes no measures; if it meets a size item, `fill` is called again from the
+  /// start, with the measures' buffer.
+  /// Allocating that buffer in every pass and dropping it unwritten, when no size item came,
+  /// cost more than it saved: a fresh 1M build of height items took 24–26 ns an item against
+  /// 10–17, with 4% more page faults over the run and more `brk` calls (glibc trimming the
+  /// freed top of its heap, most likely, which the next build faults in again).
+  ///
+  /// - Complexity: O(k) for k items, plus what `fill` does, twice over the items up to the
+  ///   first size item when that item comes after the first ``_measuresLookahead``.
   @inline(__always)
   static func _checkedArrays(
     _ items: [WaterfallItem], parameters: WaterfallParameters, over layout: WaterfallParameters, width: Double,
     fill: (inout _CheckedItems, UnsafeMutableBufferPointer<_ItemRecord>) -> Bool
   ) -> (converted: Converted, sawID: Bool)? {
     let n = items.count
-    var accepted = false, sawID = false
-    var measures: [_ItemMeasure] = []
-    let records = [_ItemRecord](unsafeUninitializedCapacity: n) { buffer, initialized in
-      initialized = 0
-      measures = [_ItemMeasure](unsafeUninitializedCapacity: n) { measureBuffer, measured in
-        measured = 0
-        items.withUnsafeBufferPointer { items in
-          // `items` is an array of n elements and both buffers have room for n: `fill` gets
-          // buffers of exactly n.
-          guard items.count == n && buffer.count >= n && measureBuffer.count >= n else { return }
-          var source = _CheckedItems(
-            items: items, measures: UnsafeMutableBufferPointer(rebasing: measureBuffer[0..<n]),
-            parameters: parameters, layout: layout, width: width)
-          accepted = fill(&source, UnsafeMutableBufferPointer(rebasing: buffer[0..<n]))
-          sawID = source.sawID
+    // A size item among the first few: measures from the start, rather than those items placed
+    // twice in a feed that mixes them.
+    var storing = items.prefix(_measuresLookahead).contains { if case .size = $0.measure { true } else { false } }
+    var startsOver = false
+    while true {
+      var pass = (accepted: false, sawID: false, startOver: false)
+      var measures: [_ItemMeasure] = []
+      let records = [_ItemRecord](unsafeUninitializedCapacity: n) { buffer, initialized in
+        initialized = 0
+        // No measures: an array of capacity 0, which allocates nothing.
+        measures = [_ItemMeasure](unsafeUninitializedCapacity: storing ? n : 0) { measureBuffer, measured in
+          measured = 0
+          pass = _pass(items, records: buffer, measures: measureBuffer, storing: storing, startsOver: startsOver,
+                       parameters: parameters, over: layout, width: width, fill: fill)
+          if pass.accepted && storing { measured = n }
         }
-        if accepted { measured = n }
+        if pass.accepted { initialized = n }
       }
-      if accepted { initialized = n }
+      if pass.startOver && !storing {
+        storing = true
+        startsOver = true
+        continue
+      }
+      return pass.accepted ? (Converted(records: records, measures: measures), pass.sawID) : nil
     }
-    return accepted ? (Converted(records: records, measures: measures), sawID) : nil
+  }
+
+  /// One pass of ``_checkedArrays(_:parameters:over:width:fill:)``: `fill` over `items`, with the
+  /// records' buffer and, when `storing`, the measures'. O(k) for k items, plus what `fill` does.
+  @inline(__always)
+  static func _pass(
+    _ items: [WaterfallItem], records buffer: UnsafeMutableBufferPointer<_ItemRecord>,
+    measures measureBuffer: UnsafeMutableBufferPointer<_ItemMeasure>, storing: Bool, startsOver: Bool,
+    parameters: WaterfallParameters, over layout: WaterfallParameters, width: Double,
+    fill: (inout _CheckedItems, UnsafeMutableBufferPointer<_ItemRecord>) -> Bool
+  ) -> (accepted: Bool, sawID: Bool, startOver: Bool) {
+    let n = items.count
+    return items.withUnsafeBufferPointer { items in
+      // `items` is an array of n elements and the buffers have room for n: `fill` gets buffers
+      // of exactly n.
+      guard items.count == n && buffer.count >= n && (!storing || measureBuffer.count >= n) else {
+        return (false, false, false)
+      }
+      var source = _CheckedItems(
+        items: items, measures: UnsafeMutableBufferPointer(rebasing: measureBuffer[0..<(storing ? n : 0)]),
+        storesMeasures: storing, startsOver: startsOver, parameters: parameters, layout: layout, width: width)
+      let accepted = fill(&source, UnsafeMutableBufferPointer(rebasing: buffer[0..<n]))
+      return (accepted, source.sawID, source.needsMeasures)
+    }
   }
 
   /// Items checked and converted by a batch's check, for `apply` to store: their records and
-  /// their measures, one each per item.
+  /// their measures, one each per item, or none when every item is a height item (as in
+  /// ``measures``).
   @usableFromInline
   struct Converted: Sendable {
     @usableFromInline var records: [_ItemRecord]
     @usableFromInline var measures: [_ItemMeasure]
   }
 
-  /// The records and measures of `items`, unchecked (they have been). O(k) for k items.
+  /// The records and measures of `items`, unchecked (they have been); no measures when every
+  /// item is a height item. O(k) for k items.
   @usableFromInline
   static func converted(_ items: [WaterfallItem]) -> Converted {
-    Converted(records: items.map(_ItemRecord.init), measures: items.map { _ItemMeasure($0.measure) })
+    let sized = items.contains { if case .size = $0.measure { true } else { false } }
+    return Converted(records: items.map(_ItemRecord.init), measures: sized ? items.map { _ItemMeasure($0.measure) } : [])
   }
 
   /// `items` checked by the one-pass build's check (`_CheckedItems`, the same bit tests) and
@@ -381,11 +446,18 @@ internal struct _Section: _SectionStorage {
   }
 
   /// Stores the records and measures of `items` at `i` (appended when `i` is the count), from
-  /// `converted` when the batch's check made them; not their ids, which the layout keeps.
-  /// O(n - i + k) for n items and k new ones, amortized O(k) at the end.
+  /// `converted` when the batch's check made them; not their ids, which the layout keeps. The
+  /// section keeps no measures while all its items, old and new, are height items.
+  /// O(n - i + k) for n items and k new ones, amortized O(k) at the end; O(n + k) when the
+  /// first size item arrives.
   @usableFromInline
   mutating func insertItems(_ items: [WaterfallItem], at i: Int, converted: Converted?) {
-    let new = converted ?? Self.converted(items)
+    var new = converted ?? Self.converted(items)
+    if !new.measures.isEmpty {
+      storeMeasures()
+    } else if !measures.isEmpty {
+      new.measures = new.records.map { _ItemMeasure(width: 0, height: $0.height) }
+    }
     // No reserveCapacity: it allocates exactly what it is asked for, which would make every
     // append batch copy the whole section; append's own growth is amortized O(1).
     if i == records.count {
@@ -393,7 +465,7 @@ internal struct _Section: _SectionStorage {
       measures.append(contentsOf: new.measures)
     } else {
       records.insert(contentsOf: new.records, at: i)
-      measures.insert(contentsOf: new.measures, at: i)
+      if !new.measures.isEmpty { measures.insert(contentsOf: new.measures, at: i) }
     }
   }
 
@@ -401,7 +473,22 @@ internal struct _Section: _SectionStorage {
   @usableFromInline
   mutating func removeItems(_ range: Range<Int>) {
     records.removeSubrange(range)
-    measures.removeSubrange(range)
+    if !measures.isEmpty { measures.removeSubrange(range) }
+  }
+
+  /// Item `i`'s measure: stored, or a height item's from its record. O(1).
+  @inlinable
+  func measure(_ i: Int) -> _ItemMeasure {
+    measures.isEmpty ? _ItemMeasure(width: 0, height: records[i].height) : measures[i]
+  }
+
+  /// Stores every item's measure when the section keeps none (each a height item's, from its
+  /// record), before a size item or a waiting size change is stored. O(n) the first time, O(1)
+  /// after.
+  @usableFromInline
+  mutating func storeMeasures() {
+    guard measures.isEmpty && !records.isEmpty else { return }
+    measures = records.map { _ItemMeasure(width: 0, height: $0.height) }
   }
 
   /// With `keepColumns`, placed items remember their columns through later changes. O(1).
@@ -418,7 +505,7 @@ internal struct _Section: _SectionStorage {
 
   @usableFromInline
   func item(at i: Int) -> WaterfallItem {
-    var item = records[i].item(measures[i])
+    var item = records[i].item(measure(i))
     if let ids { item.id = ids[i] }
     return item
   }
@@ -431,6 +518,7 @@ internal struct _Section: _SectionStorage {
   mutating func replace(at i: Int, with item: WaterfallItem) {
     var record = _ItemRecord(item)
     let old = records[i]
+    let measure = _ItemMeasure(item.measure)
     if item.column == nil && old.remembers && old.span == record.span {
       record.column = old.column
       record.remembers = true
@@ -440,12 +528,14 @@ internal struct _Section: _SectionStorage {
       // The old frame stays until the walk, which compares it with the new one.
       record.y = old.y
       record.height = old.height
+      storeMeasures()  // the record no longer holds the item's height
       records[i] = record
-      measures[i] = _ItemMeasure(item.measure)
+      measures[i] = measure
       resized.append(i)
     } else {
+      if measure.width != 0 { storeMeasures() }
       records[i] = record
-      measures[i] = _ItemMeasure(item.measure)
+      if !measures.isEmpty { measures[i] = measure }
       invalidate(from: i)
     }
   }
@@ -530,7 +620,10 @@ internal struct _Section: _SectionStorage {
   @usableFromInline
   func _violation() -> String? {
     let n = records.count, c = n == 0 ? 0 : geometry.columns, saved = checkpointCounts.count
-    if measures.count != n { return "\(measures.count) measures for \(n) records" }
+    if !measures.isEmpty && measures.count != n { return "\(measures.count) measures for \(n) records" }
+    if measures.isEmpty, let i = records.firstIndex(where: { !_CheckedItems.isFiniteNonNegative($0.height) }) {
+      return "item \(i) has no measure and its record's height is \(records[i].height)"
+    }
     if next.count != c { return "column state has \(next.count) entries for \(c) columns" }
     if checkpoints.count != saved * c { return "\(checkpoints.count) checkpoint values for \(saved) checkpoints" }
     if !resized.isEmpty { return "\(resized.count) size changes left for the column walk" }
@@ -1135,7 +1228,8 @@ internal protocol _RecordSource {
   mutating func record(_ i: Int) -> (record: _ItemRecord, measure: _ItemMeasure)?
 }
 
-/// The records and measures already in place: the incremental passes and width changes.
+/// The records and measures already in place (no measures: a section of height items): the
+/// incremental passes and width changes.
 @usableFromInline
 internal struct _PlacedRecords: _RecordSource {
   @usableFromInline let records: UnsafeMutableBufferPointer<_ItemRecord>
@@ -1146,11 +1240,17 @@ internal struct _PlacedRecords: _RecordSource {
     self.measures = measures
   }
   @inlinable @inline(__always)
-  func record(_ i: Int) -> (record: _ItemRecord, measure: _ItemMeasure)? { (records[i], measures[i]) }
+  func record(_ i: Int) -> (record: _ItemRecord, measure: _ItemMeasure)? {
+    // No measures: a section of height items, each record holding its height.
+    (records[i], measures.isEmpty ? _ItemMeasure(width: 0, height: records[i].height) : measures[i])
+  }
 }
 
 /// The items of a new section, checked and converted as they are read, each measure written to
-/// `measures` as it is converted: what lays a section out from scratch in one pass. The common
+/// `measures` as it is converted when ``storesMeasures``: what lays a section out from scratch
+/// in one pass. Without the measures' buffer (every item so far a height item), a size item
+/// stops the pass with ``needsMeasures`` set, for the caller to start over with the buffer
+/// (``_Section/_checkedArrays(_:parameters:over:width:fill:)``). The common
 /// fields (measure, span) are checked here, with the very conditions of
 /// ``WaterfallItem/validate(at:)``; an item with an id or a column, rare and with conditions of
 /// their own, goes through ``_Section/validate(_:at:parameters:over:width:)`` itself. Fields
@@ -1158,13 +1258,20 @@ internal struct _PlacedRecords: _RecordSource {
 @usableFromInline
 internal struct _CheckedItems: _RecordSource {
   @usableFromInline let items: UnsafeBufferPointer<WaterfallItem>
-  /// Where item `i`'s measure goes; as many as `items`.
+  /// Where item `i`'s measure goes when ``storesMeasures``: as many as `items`; else empty.
   @usableFromInline let measures: UnsafeMutableBufferPointer<_ItemMeasure>
+  /// Whether measures are written; without, a size item stops the pass.
+  @usableFromInline let storesMeasures: Bool
+  /// Whether this pass starts over one that stopped for want of the measures' buffer: what it
+  /// fills must be made afresh.
+  @usableFromInline let startsOver: Bool
   @usableFromInline let parameters: WaterfallParameters
   @usableFromInline let layout: WaterfallParameters
   @usableFromInline let width: Double
   /// Whether an item so far had an id.
   @usableFromInline var sawID = false
+  /// Whether the pass stopped at a size item for want of the measures' buffer.
+  @usableFromInline var needsMeasures = false
 
   @inlinable @inline(__always)
   mutating func record(_ i: Int) -> (record: _ItemRecord, measure: _ItemMeasure)? {
@@ -1179,11 +1286,22 @@ internal struct _CheckedItems: _RecordSource {
       measure = _ItemMeasure(width: 0, height: h)
     case .size(let w, let h):
       guard Self.isFinitePositive(w) && Self.isFiniteNonNegative(h) else { return nil }
+      guard storesMeasures else { return startOver() }
       measure = _ItemMeasure(width: w, height: h)
     }
     if case .columns(let k) = items[i].span, k < 1 { return nil }
-    measures[i] = measure
-    return (_ItemRecord(spanBits: _ItemRecord.spanBits(items[i].span)), measure)
+    if storesMeasures { measures[i] = measure }
+    var record = _ItemRecord(spanBits: _ItemRecord.spanBits(items[i].span))
+    if measure.width == 0 { record.height = measure.height }  // as `_ItemRecord(_:)`
+    return (record, measure)
+  }
+
+  /// Stops the pass at a size item met without the measures' buffer: `nil`, with
+  /// ``needsMeasures`` set. O(1).
+  @usableFromInline @inline(never)
+  mutating func startOver() -> (record: _ItemRecord, measure: _ItemMeasure)? {
+    needsMeasures = true
+    return nil
   }
 
   /// `_reject(x, positive: false) == nil`: finite and >= 0, -0 included; as one unsigned
@@ -1212,7 +1330,8 @@ internal struct _CheckedItems: _RecordSource {
     }
     if item.id != nil { sawID = true }
     let measure = _ItemMeasure(item.measure)
-    measures[i] = measure
+    if measure.width != 0 && !storesMeasures { return startOver() }
+    if storesMeasures { measures[i] = measure }
     return (_ItemRecord(item), measure)
   }
 }
