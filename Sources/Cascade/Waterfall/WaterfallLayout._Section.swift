@@ -311,18 +311,24 @@ internal struct _Section: _SectionStorage {
   ) -> _Section? {
     let n = items.count
     guard n > 0 else { return nil }
-    var section = _empty(parameters: parameters, over: layout, width: width)
-    let made = _checkedArrays(items, parameters: parameters, over: layout, width: width) { source, records in
-      // A pass started over (see `_checkedArrays`) starts from an empty section again. (Not a
-      // copy of one kept aside: the pass would then copy each array it writes.)
-      if source.startsOver { section = _empty(parameters: parameters, over: layout, width: width) }
-      return section._place(into: records, from: 0, source: &source)
+    var storing = _storesMeasures(items)
+    while true {
+      var section = _empty(parameters: parameters, over: layout, width: width), needsMeasures = false
+      let made = _checkedArrays(
+        items, parameters: parameters, over: layout, width: width, storingMeasures: storing, needsMeasures: &needsMeasures
+      ) { source, records in
+        section._place(into: records, from: 0, source: &source)
+      }
+      if needsMeasures && !storing {
+        storing = true  // a size item after all: start over, from an empty section
+        continue
+      }
+      guard let made else { return nil }
+      section.records = made.converted.records
+      section.measures = made.converted.measures
+      if made.sawID { section.ids = items.map(\.id) }
+      return section
     }
-    guard let made else { return nil }
-    section.records = made.converted.records
-    section.measures = made.converted.measures
-    if made.sawID { section.ids = items.map(\.id) }
-    return section
   }
 
   /// An empty section ready for a placement from scratch: its column state at the top, and an
@@ -335,82 +341,67 @@ internal struct _Section: _SectionStorage {
     return section
   }
 
-  /// How many items ``_checkedArrays(_:parameters:over:width:fill:)`` looks at for a size item
-  /// before a pass: 64, a few kilobytes of items read.
+  /// How many items ``_storesMeasures(_:)`` looks at for a size item: 64, a few kilobytes of
+  /// items read.
   @usableFromInline static var _measuresLookahead: Int { 64 }
 
+  /// Whether a pass over `items` should write their measures from the start: a size item among
+  /// the first ``_measuresLookahead``, so that a feed that mixes size and height items does not
+  /// place its first items twice. O(1).
+  @inlinable
+  static func _storesMeasures(_ items: [WaterfallItem]) -> Bool {
+    items.prefix(_measuresLookahead).contains { if case .size = $0.measure { true } else { false } }
+  }
+
   /// Fresh records and measures for `items`, written by `fill`: it gets a ``_CheckedItems`` over
-  /// the items, which writes each item's measure as it checks it, and the records' buffer of
-  /// exactly `items.count` elements, and returns false when an item fails the check. Then
-  /// `nil` (the elements written are abandoned: they are trivial); otherwise the two arrays and
-  /// whether an item had an id. What the one-pass build and a batch's check share.
+  /// the items, which writes each item's measure as it checks it when `storing`, and the
+  /// records' buffer of exactly `items.count` elements, and returns false when an item fails the
+  /// check. Then `nil` (the elements written are abandoned: they are trivial); otherwise the two
+  /// arrays (no measures unless `storing`) and whether an item had an id. What the one-pass build
+  /// and a batch's check share.
   ///
   /// Measures are kept only when an item is a size item (``measures``), which is known only once
-  /// one is met: a pass over items whose first ``_measuresLookahead`` are height items
-  /// allocates and writes no measures; if it meets a size item, `fill` is called again from the
-  /// start, with the measures' buffer.
-  /// Allocating that buffer in every pass and dropping it unwritten, when no size item came,
-  /// cost more than it saved: a fresh 1M build of height items took 24–26 ns an item against
-  /// 10–17, with 4% more page faults over the run and more `brk` calls (glibc trimming the
-  /// freed top of its heap, most likely, which the next build faults in again).
+  /// one is met. A pass that is not `storing` allocates and writes no measures, and stops at a
+  /// size item with `needsMeasures` set (and `nil`): the caller starts over, `storing`. Callers
+  /// pass ``_storesMeasures(_:)``: with a size item among the first ``_measuresLookahead``, the
+  /// pass writes them from the start. (Allocating the buffer in every pass and freeing it
+  /// unwritten when no size item came cost more than it saved: a fresh 1M build of height items
+  /// took 24–26 ns an item against 10–17, with 4% more page faults over the run and more `brk`
+  /// calls, glibc trimming the freed top of its heap, most likely, for the next build to fault
+  /// in again.)
   ///
-  /// - Complexity: O(k) for k items, plus what `fill` does, twice over the items up to the
-  ///   first size item when that item comes after the first ``_measuresLookahead``.
+  /// - Complexity: O(k) for k items, plus what `fill` does.
   @inline(__always)
   static func _checkedArrays(
     _ items: [WaterfallItem], parameters: WaterfallParameters, over layout: WaterfallParameters, width: Double,
+    storingMeasures storing: Bool, needsMeasures: inout Bool,
     fill: (inout _CheckedItems, UnsafeMutableBufferPointer<_ItemRecord>) -> Bool
   ) -> (converted: Converted, sawID: Bool)? {
     let n = items.count
-    // A size item among the first few: measures from the start, rather than those items placed
-    // twice in a feed that mixes them.
-    var storing = items.prefix(_measuresLookahead).contains { if case .size = $0.measure { true } else { false } }
-    var startsOver = false
-    while true {
-      var pass = (accepted: false, sawID: false, startOver: false)
-      var measures: [_ItemMeasure] = []
-      let records = [_ItemRecord](unsafeUninitializedCapacity: n) { buffer, initialized in
-        initialized = 0
-        // No measures: an array of capacity 0, which allocates nothing.
-        measures = [_ItemMeasure](unsafeUninitializedCapacity: storing ? n : 0) { measureBuffer, measured in
-          measured = 0
-          pass = _pass(items, records: buffer, measures: measureBuffer, storing: storing, startsOver: startsOver,
-                       parameters: parameters, over: layout, width: width, fill: fill)
-          if pass.accepted && storing { measured = n }
+    var accepted = false, sawID = false, stopped = false
+    var measures: [_ItemMeasure] = []
+    let records = [_ItemRecord](unsafeUninitializedCapacity: n) { buffer, initialized in
+      initialized = 0
+      // No measures: an array of capacity 0, which allocates nothing.
+      measures = [_ItemMeasure](unsafeUninitializedCapacity: storing ? n : 0) { measureBuffer, measured in
+        measured = 0
+        items.withUnsafeBufferPointer { items in
+          // `items` is an array of n elements and the buffers have room for n: `fill` gets
+          // buffers of exactly n.
+          guard items.count == n && buffer.count >= n && (!storing || measureBuffer.count >= n) else { return }
+          var source = _CheckedItems(
+            items: items, measures: UnsafeMutableBufferPointer(rebasing: measureBuffer[0..<(storing ? n : 0)]),
+            storesMeasures: storing, parameters: parameters, layout: layout, width: width)
+          accepted = fill(&source, UnsafeMutableBufferPointer(rebasing: buffer[0..<n]))
+          sawID = source.sawID
+          stopped = source.needsMeasures
         }
-        if pass.accepted { initialized = n }
+        if accepted && storing { measured = n }
       }
-      if pass.startOver && !storing {
-        storing = true
-        startsOver = true
-        continue
-      }
-      return pass.accepted ? (Converted(records: records, measures: measures), pass.sawID) : nil
+      if accepted { initialized = n }
     }
-  }
-
-  /// One pass of ``_checkedArrays(_:parameters:over:width:fill:)``: `fill` over `items`, with the
-  /// records' buffer and, when `storing`, the measures'. O(k) for k items, plus what `fill` does.
-  @inline(__always)
-  static func _pass(
-    _ items: [WaterfallItem], records buffer: UnsafeMutableBufferPointer<_ItemRecord>,
-    measures measureBuffer: UnsafeMutableBufferPointer<_ItemMeasure>, storing: Bool, startsOver: Bool,
-    parameters: WaterfallParameters, over layout: WaterfallParameters, width: Double,
-    fill: (inout _CheckedItems, UnsafeMutableBufferPointer<_ItemRecord>) -> Bool
-  ) -> (accepted: Bool, sawID: Bool, startOver: Bool) {
-    let n = items.count
-    return items.withUnsafeBufferPointer { items in
-      // `items` is an array of n elements and the buffers have room for n: `fill` gets buffers
-      // of exactly n.
-      guard items.count == n && buffer.count >= n && (!storing || measureBuffer.count >= n) else {
-        return (false, false, false)
-      }
-      var source = _CheckedItems(
-        items: items, measures: UnsafeMutableBufferPointer(rebasing: measureBuffer[0..<(storing ? n : 0)]),
-        storesMeasures: storing, startsOver: startsOver, parameters: parameters, layout: layout, width: width)
-      let accepted = fill(&source, UnsafeMutableBufferPointer(rebasing: buffer[0..<n]))
-      return (accepted, source.sawID, source.needsMeasures)
-    }
+    needsMeasures = stopped
+    return accepted ? (Converted(records: records, measures: measures), sawID) : nil
   }
 
   /// Items checked and converted by a batch's check, for `apply` to store: their records and
@@ -436,13 +427,24 @@ internal struct _Section: _SectionStorage {
   static func _checkedRecords(
     _ items: [WaterfallItem], parameters: WaterfallParameters, over layout: WaterfallParameters, width: Double
   ) -> Converted? {
-    _checkedArrays(items, parameters: parameters, over: layout, width: width) { source, records in
-      for i in records.indices {
-        guard let input = source.record(i) else { return false }
-        records.initializeElement(at: i, to: input.record)
+    var storing = _storesMeasures(items)
+    while true {
+      var needsMeasures = false
+      let made = _checkedArrays(
+        items, parameters: parameters, over: layout, width: width, storingMeasures: storing, needsMeasures: &needsMeasures
+      ) { source, records in
+        for i in records.indices {
+          guard let input = source.record(i) else { return false }
+          records.initializeElement(at: i, to: input.record)
+        }
+        return true
       }
-      return true
-    }?.converted
+      if needsMeasures && !storing {
+        storing = true  // a size item after all: start over
+        continue
+      }
+      return made?.converted
+    }
   }
 
   /// Stores the records and measures of `items` at `i` (appended when `i` is the count), from
@@ -1250,7 +1252,7 @@ internal struct _PlacedRecords: _RecordSource {
 /// `measures` as it is converted when ``storesMeasures``: what lays a section out from scratch
 /// in one pass. Without the measures' buffer (every item so far a height item), a size item
 /// stops the pass with ``needsMeasures`` set, for the caller to start over with the buffer
-/// (``_Section/_checkedArrays(_:parameters:over:width:fill:)``). The common
+/// (``_Section/_checkedArrays(_:parameters:over:width:storingMeasures:needsMeasures:fill:)``). The common
 /// fields (measure, span) are checked here, with the very conditions of
 /// ``WaterfallItem/validate(at:)``; an item with an id or a column, rare and with conditions of
 /// their own, goes through ``_Section/validate(_:at:parameters:over:width:)`` itself. Fields
@@ -1262,9 +1264,6 @@ internal struct _CheckedItems: _RecordSource {
   @usableFromInline let measures: UnsafeMutableBufferPointer<_ItemMeasure>
   /// Whether measures are written; without, a size item stops the pass.
   @usableFromInline let storesMeasures: Bool
-  /// Whether this pass starts over one that stopped for want of the measures' buffer: what it
-  /// fills must be made afresh.
-  @usableFromInline let startsOver: Bool
   @usableFromInline let parameters: WaterfallParameters
   @usableFromInline let layout: WaterfallParameters
   @usableFromInline let width: Double
