@@ -97,6 +97,19 @@ internal struct _ItemMeasure: Sendable {
     self.height = height
   }
 
+  /// The measure of a height item, from its record, which holds its height from the moment it
+  /// is stored (what a section without measures reads). O(1).
+  @inlinable @inline(__always)
+  init(heightOf record: _ItemRecord) {
+    self.init(width: 0, height: record.height)
+  }
+
+  /// Whether `item` is a size item, whose measure its record cannot give. O(1).
+  @inlinable
+  static func isSize(_ item: WaterfallItem) -> Bool {
+    if case .size = item.measure { true } else { false }
+  }
+
   /// The stored form of `measure`. O(1).
   @inlinable
   init(_ measure: WaterfallItem.Measure) {
@@ -350,7 +363,7 @@ internal struct _Section: _SectionStorage {
   /// place its first items twice. O(1).
   @inlinable
   static func _storesMeasures(_ items: [WaterfallItem]) -> Bool {
-    items.prefix(_measuresLookahead).contains { if case .size = $0.measure { true } else { false } }
+    items.prefix(_measuresLookahead).contains(where: _ItemMeasure.isSize)
   }
 
   /// Fresh records and measures for `items`, written by `fill`: it gets a ``_CheckedItems`` over
@@ -417,7 +430,7 @@ internal struct _Section: _SectionStorage {
   /// item is a height item. O(k) for k items.
   @usableFromInline
   static func converted(_ items: [WaterfallItem]) -> Converted {
-    let sized = items.contains { if case .size = $0.measure { true } else { false } }
+    let sized = items.contains(where: _ItemMeasure.isSize)
     return Converted(records: items.map(_ItemRecord.init), measures: sized ? items.map { _ItemMeasure($0.measure) } : [])
   }
 
@@ -458,7 +471,7 @@ internal struct _Section: _SectionStorage {
     if !new.measures.isEmpty {
       storeMeasures()
     } else if !measures.isEmpty {
-      new.measures = new.records.map { _ItemMeasure(width: 0, height: $0.height) }
+      new.measures = new.records.map(_ItemMeasure.init(heightOf:))
     }
     // No reserveCapacity: it allocates exactly what it is asked for, which would make every
     // append batch copy the whole section; append's own growth is amortized O(1).
@@ -481,7 +494,7 @@ internal struct _Section: _SectionStorage {
   /// Item `i`'s measure: stored, or a height item's from its record. O(1).
   @inlinable
   func measure(_ i: Int) -> _ItemMeasure {
-    measures.isEmpty ? _ItemMeasure(width: 0, height: records[i].height) : measures[i]
+    measures.isEmpty ? _ItemMeasure(heightOf: records[i]) : measures[i]
   }
 
   /// Stores every item's measure when the section keeps none (each a height item's, from its
@@ -490,7 +503,7 @@ internal struct _Section: _SectionStorage {
   @usableFromInline
   mutating func storeMeasures() {
     guard measures.isEmpty && !records.isEmpty else { return }
-    measures = records.map { _ItemMeasure(width: 0, height: $0.height) }
+    measures = records.map(_ItemMeasure.init(heightOf:))
   }
 
   /// With `keepColumns`, placed items remember their columns through later changes. O(1).
@@ -1244,7 +1257,7 @@ internal struct _PlacedRecords: _RecordSource {
   @inlinable @inline(__always)
   func record(_ i: Int) -> (record: _ItemRecord, measure: _ItemMeasure)? {
     // No measures: a section of height items, each record holding its height.
-    (records[i], measures.isEmpty ? _ItemMeasure(width: 0, height: records[i].height) : measures[i])
+    (records[i], measures.isEmpty ? _ItemMeasure(heightOf: records[i]) : measures[i])
   }
 }
 
