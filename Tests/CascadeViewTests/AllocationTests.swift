@@ -127,4 +127,40 @@ final class CountingDelegate: CollectionViewDelegate {
     #expect(mallocs == 0)
     #endif
   }
+
+  /// A fresh build allocates the same blocks for every section, whatever the section holds:
+  /// its own arrays, and nothing the placement boxes on the way. (The placement's count of
+  /// one-column items, a local variable its nested loops captured, was once boxed on the heap
+  /// in the one-pass build: one allocation per section.)
+  @Test func aFreshBuildAllocatesOnlyEachSectionsArrays() throws {
+    #if DEBUG
+    return
+    #else
+    /// The mallocs of building `count` sections like `section`.
+    func mallocs(_ count: Int, of section: WaterfallSection) throws -> UInt? {
+      let sections = Array(repeating: section, count: count)
+      guard let before = mallocCount() else { return nil }
+      let layout = try WaterfallLayout(width: 400, parameters: WaterfallParameters(columns: 4), sections: sections)
+      let after = mallocCount() ?? before
+      withExtendedLifetime(layout) {}
+      return after - before
+    }
+    let heights = WaterfallSection(items: (0..<300).map { (i: Int) -> WaterfallItem in .height(Double(20 + i % 7 * 13)) })
+    let mixedItems = (0..<300).map { (i: Int) -> WaterfallItem in
+      if i % 11 == 0 { return .size(width: 300, height: 200, span: .columns(2)) }
+      if i % 3 == 0 { return .size(width: 100, height: Double(50 + i % 5)) }
+      return .height(40)
+    }
+    let mixed = WaterfallSection(header: 30, footer: 10, items: mixedItems)
+    // The budgets are the counts measured when the box went: a section's records, checkpoints,
+    // column state, index (its ids and each lane's arrays) and id blocks, and for the mixed
+    // section its measures besides. A new allocation per section must be accounted for here.
+    // (Eight sections' difference, rounded down: the layout's own arrays of sections grow by
+    // doubling, a few allocations that are not a section's.)
+    for (name, section, budget) in [("heights", heights, 21 as UInt), ("mixed", mixed, 22)] {
+      guard let one = try mallocs(1, of: section), let nine = try mallocs(9, of: section) else { return }
+      #expect((nine - one) / 8 <= budget, "\(name): \((nine - one) / 8) mallocs a section, against \(budget)")
+    }
+    #endif
+  }
 }

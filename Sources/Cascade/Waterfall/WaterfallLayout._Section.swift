@@ -821,7 +821,6 @@ internal struct _Section: _SectionStorage {
     swap(&leafBottoms, &blocks._bottoms)
     let g = geometry
     let tracksMulti = Self.tracksMultiColumn(g)
-    var placedOneColumn = oneColumnPlaced
     var accepted = true
     // Lanes are column numbers, below `maximumColumns` = 2^16: two bytes hold any of them.
     leafTops.withUnsafeMutableBufferPointer { leafTops in
@@ -829,8 +828,15 @@ internal struct _Section: _SectionStorage {
     // Item i's lane: from scratch `lanes[i]`, every item's; incrementally `lanes[i - r]`, r being
     // the first item of the run (at most one checkpoint interval), on the stack.
     withUnsafeTemporaryAllocation(of: UInt16.self, capacity: appendToIndex ? interval : n) { lanes in
-      withUnsafeTemporaryAllocation(of: Int.self, capacity: c) { laneCounts in
-        laneCounts.initialize(repeating: 0)
+      // Each lane's count, then the count of one-column items placed (the left-to-right
+      // orders' cursor): in this temporary buffer rather than a local variable, which the
+      // nested loops capture, and which the compiler then boxed on the heap in the one-pass
+      // build's copy of this function, one allocation per section.
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: c + 1) { counters in
+        counters.initialize(repeating: 0)
+        let laneCounts = UnsafeMutableBufferPointer(rebasing: counters[..<c])
+        let placedOneColumn = counters.baseAddress! + c
+        placedOneColumn.pointee = oneColumnPlaced
         next.withUnsafeMutableBufferPointer { next in
           /// Places items `range`, inside one checkpoint interval; false when `source` rejects
           /// one. The flags are the pass's (`g.keepColumns`, `fourShortest`); a call that passes
@@ -862,7 +868,7 @@ internal struct _Section: _SectionStorage {
                 i = Self._placeOneColumnItems(
                   i..<range.upperBound, columns: c, source: &source, records: records, next: next,
                   lanes: lanes, laneBase: laneBase, laneCounts: laneCounts, leafTops: leafTops, leafBottoms: leafBottoms,
-                  columnWidth: g.columnWidth, itemSpacing: g.itemSpacing, placed: &placedOneColumn,
+                  columnWidth: g.columnWidth, itemSpacing: g.itemSpacing, placed: &placedOneColumn.pointee,
                   blockTop: &blockTop, blockBottom: &blockBottom)
                 if i == range.upperBound { break }
               }
@@ -884,14 +890,14 @@ internal struct _Section: _SectionStorage {
                   } else {
                     switch g.order {
                     case .shortestFirst: j = Self.shortest(next, tolerance: g.tolerance)
-                    case .leftToRight: j = placedOneColumn % c
-                    case .rightToLeft: j = c - 1 - placedOneColumn % c
+                    case .leftToRight: j = placedOneColumn.pointee % c
+                    case .rightToLeft: j = c - 1 - placedOneColumn.pointee % c
                     }
                     y = next[j]
                   }
                   if keep { record.remembers = true }
                 }
-                placedOneColumn &+= 1
+                placedOneColumn.pointee &+= 1
                 let h = input.measure.height(atWidth: g.columnWidth)
                 maxY = y + h
                 record.y = y
@@ -952,7 +958,7 @@ internal struct _Section: _SectionStorage {
           while i < n {
             if i & (interval - 1) == 0 && (i >> Self.checkpointShift) == checkpointCounts.count {
               checkpoints.append(contentsOf: next)
-              checkpointCounts.append(placedOneColumn)
+              checkpointCounts.append(placedOneColumn.pointee)
             }
             let run = i..<Swift.min(n, (i | (interval - 1)) + 1)
             // Passes without `keepColumns`, the common case, get loops of their own.
@@ -977,6 +983,7 @@ internal struct _Section: _SectionStorage {
             count: n, from: _PlacedLanes(lanes: UnsafeBufferPointer(lanes), records: UnsafeBufferPointer(records)),
             laneCounts: counts)
         }
+        oneColumnPlaced = placedOneColumn.pointee
       }
     }
     }
@@ -988,7 +995,6 @@ internal struct _Section: _SectionStorage {
     // The bottom of every item so far, from the last item of each lane (O(c)) rather than a
     // running maximum: no compare per item, whose branch random heights mispredict.
     bottom = Self.indexedBottom(index, UnsafeBufferPointer(records))
-    oneColumnPlaced = placedOneColumn
     laidOut = n
     validCount = n
     finish()
