@@ -17,16 +17,18 @@ internal struct _SectionOrigins: Sendable {
   @usableFromInline
   internal init() {}
 
-  /// Rebuilds from `heights`. O(s).
+  /// Rebuilds from the heights of sections `0 ..< count`, section `s`'s being `height(s)`: a
+  /// closure over an index rather than a collection of heights, so that the caller reads each
+  /// height in place (a lazy map over the sections copied each one to read its height, a retain
+  /// and a release of every array it holds). O(s).
   @usableFromInline
-  internal mutating func rebuild(_ heights: some Collection<Double>) {
-    count = heights.count
+  internal mutating func rebuild(count: Int, height: (Int) -> Double) {
+    self.count = count
     var base = 1
     while base < count { base <<= 1 }
     _leafBase = base
     _nodes = Array(repeating: 0, count: 2 * base)
-    var i = base
-    for h in heights { _nodes[i] = h; i += 1 }
+    for s in 0..<count { _nodes[base + s] = height(s) }
     var node = base - 1
     while node >= 1 { _nodes[node] = _nodes[2 * node] + _nodes[2 * node + 1]; node -= 1 }
   }

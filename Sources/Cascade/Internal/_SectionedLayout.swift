@@ -229,8 +229,8 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
     // Ids: unique across the collection, checked once every item is valid.
     if hasIDs {
       var seen: [ItemID: ItemPath] = [:]
-      for (s, section) in self.sections.enumerated() {
-        guard let ids = section.ids else { continue }
+      for s in self.sections.indices {
+        guard let ids = self.sections[s].ids else { continue }
         for (i, id) in ids.enumerated() {
           guard let id else { continue }
           if let first = seen[id] {
@@ -243,7 +243,7 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
     for s in self.sections.indices { registerIDs(section: s, from: 0) }
     rebuildSectionUIDs()
     for s in self.sections.indices where self.sections[s].needsLayout { placedItemCount += self.sections[s].layOut() }
-    origins.rebuild(self.sections.lazy.map(\.height))
+    origins.rebuild(count: self.sections.count) { self.sections[$0].height }
     _checkInvariants()
   }
 
@@ -468,7 +468,7 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
     }
     if structural {
       for s in sections.indices where sections[s].needsLayout { placedItemCount += sections[s].layOut() }
-      origins.rebuild(sections.lazy.map(\.height))
+      origins.rebuild(count: sections.count) { sections[$0].height }
       rebuildSectionUIDs()
     } else {
       for s in dirty where sections[s].needsLayout {
@@ -517,7 +517,9 @@ extension _SectionedLayout {
   @usableFromInline
   mutating func rebuildSectionUIDs() {
     sectionOfUID.removeAll(keepingCapacity: true)
-    for (s, section) in sections.enumerated() { sectionOfUID[section.uid] = s }
+    // By index: a section read whole (as `enumerated()` gives it) is a copy, a retain and a
+    // release of each of its arrays.
+    for s in sections.indices { sectionOfUID[sections[s].uid] = s }
   }
 
   /// The item with this id, or `nil`. O(1) expected.
