@@ -14,6 +14,7 @@ import CascadeBenchKit
 let comparisons: [(primary: String, baselines: [String])] = [
   ("layout.full", ["layout.full.seedBaseline", "layout.full.writeFrames", "layout.full.readItems"]),
   ("layout.full.inPlace", ["layout.full.writeFrames", "layout.full"]),
+  ("layout.full.smallSections", ["layout.full"]),
   ("query.random", ["query.random.linearScan", "query.random.unionRects", "query.random.implicitIntervalTree"]),
   ("query.scroll", ["query.scroll.search", "query.scroll.linearScan", "query.scroll.unionRects"]),
   ("query.element", ["query.element.flatArray"]),
@@ -139,6 +140,18 @@ struct Scenarios {
     }
     if wants("layout.full") {
       measureLayoutBuild("layout.full", n, collection, note: "WaterfallLayout(width:parameters:sections:), index included")
+    }
+    if wants("layout.full.smallSections") {
+      // The same items in sections of 20 (a photo library grouped by day), each keeping its
+      // section's parameters: what a section costs beyond its items (its arrays, its index's
+      // lanes, its origin), against `layout.full` of the same items in the same run.
+      var small = collection
+      small.sections = collection.sections.flatMap { section in
+        stride(from: 0, to: section.items.count, by: 20).map { k in
+          WaterfallSection(parameters: section.parameters, items: Array(section.items[k..<Swift.min(k + 20, section.items.count)]))
+        }
+      }
+      measureLayoutBuild("layout.full.smallSections", n, small, note: "the same items in sections of 20, index included")
     }
     if wants("layout.full.inPlace") {
       // The real-world full relayout: a width change of a layout you already hold, uniquely

@@ -148,13 +148,19 @@ public struct IntervalIndex: Sendable {
     @usableFromInline var coarsest: [Double] = []
     /// A lane of `count` ids in `start ..< start + capacity`, with these samples (each level
     /// above them is built from them).
+    ///
+    /// A level above a level of at most one entry equals it, and shares its buffer (copied on
+    /// its first write, as any array is) rather than allocating one of its own: a lane of at
+    /// most 8 elements allocates one array for its three levels, and one of at most 64, two.
+    /// In a layout of many small sections each lane's arrays were most of what a section
+    /// allocated, at about 450 instructions an array on this platform before the allocator's.
     @inlinable init(start: Int, count: Int, capacity: Int, samples: [Double] = []) {
       self.start = start
       self.count = count
       self.capacity = capacity
       self.samples = samples
-      self.coarse = stride(from: 0, to: samples.count, by: 8).map { samples[$0] }
-      self.coarsest = stride(from: 0, to: coarse.count, by: 8).map { coarse[$0] }
+      self.coarse = samples.count <= 1 ? samples : stride(from: 0, to: samples.count, by: 8).map { samples[$0] }
+      self.coarsest = coarse.count <= 1 ? coarse : stride(from: 0, to: coarse.count, by: 8).map { coarse[$0] }
     }
 
     /// Adds the bottom of the element appended at `position` (the lane's count before the
@@ -420,10 +426,13 @@ public struct IntervalIndex: Sendable {
       if !_replaceAll(count: count, from: source, laneCounts: laneCounts) { fail() }
       return
     }
-    guard let offsets = _slots(count: count, laneCounts: laneCounts) else { fail() }
-    let filled = _ids.withUnsafeMutableBufferPointer { Self._fill($0, count: count, from: source, offsets: offsets) }
-    guard filled else { fail() }
-    _setLanes(offsets: offsets, from: source)
+    let done: Bool? = Self._withSlots(count: count, laneCounts: laneCounts, laneCount: _lanes.count) { offsets in
+      let filled = _ids.withUnsafeMutableBufferPointer { Self._fill($0, count: count, from: source, offsets: offsets) }
+      guard filled else { return false }
+      _setLanes(offsets: offsets, from: source)
+      return true
+    }
+    guard done == true else { fail() }
   }
 
   /// ``replaceAll(count:from:)``, returning `false` instead of trapping, with the index unchanged,
@@ -463,36 +472,44 @@ public struct IntervalIndex: Sendable {
   package mutating func _replaceAll<Source: IntervalLaneSource>(
     count: Int, from source: Source, laneCounts: UnsafeBufferPointer<Int>
   ) -> Bool {
-    guard let offsets = _slots(count: count, laneCounts: laneCounts) else { return false }
-    var filled = false
-    let flat = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
-      initialized = 0
-      filled = Self._fill(buffer, count: count, from: source, offsets: offsets)
-      if filled { initialized = count }
+    let done: Bool? = Self._withSlots(count: count, laneCounts: laneCounts, laneCount: _lanes.count) { offsets in
+      var filled = false
+      let flat = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+        initialized = 0
+        filled = Self._fill(buffer, count: count, from: source, offsets: offsets)
+        if filled { initialized = count }
+      }
+      guard filled else { return false }
+      _ids = flat
+      _setLanes(offsets: offsets, from: source)
+      return true
     }
-    guard filled else { return false }
-    _ids = flat
-    _setLanes(offsets: offsets, from: source)
-    return true
+    return done == true
   }
 
-  /// Each lane's slot for these counts: lane l's ids go to `offsets[l] ..< offsets[l + 1]`; `nil`
+  /// Calls `body` with each of `laneCount` lanes' slot for these counts (lane l's ids go to
+  /// `offsets[l] ..< offsets[l + 1]`), and returns what it returns; `nil`, without calling it,
   /// when `count` is outside `0 ... maximumID + 1` or the counts are not one non-negative count
   /// per lane adding up to `count`. Each count is checked against what is left of `count`
-  /// before it is added, so nothing overflows. O(L).
-  internal func _slots(count: Int, laneCounts: UnsafeBufferPointer<Int>) -> [Int]? {
-    let laneCount = _lanes.count
+  /// before it is added, so nothing overflows. The offsets live in a temporary buffer (on the
+  /// stack for any usual number of lanes), not an array allocated per section. O(L).
+  internal static func _withSlots<Result>(
+    count: Int, laneCounts: UnsafeBufferPointer<Int>, laneCount: Int,
+    _ body: (UnsafeBufferPointer<Int>) -> Result
+  ) -> Result? {
     guard count >= 0 && count <= Self.maximumID + 1 && laneCounts.count == laneCount else { return nil }
-    var offsets = [Int](repeating: 0, count: laneCount + 1)
-    for l in 0..<laneCount {
-      guard laneCounts[l] >= 0 && laneCounts[l] <= count - offsets[l] else { return nil }
-      offsets[l + 1] = offsets[l] + laneCounts[l]
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: laneCount + 1) { offsets in
+      offsets.initialize(repeating: 0)
+      for l in 0..<laneCount {
+        guard laneCounts[l] >= 0 && laneCounts[l] <= count - offsets[l] else { return nil }
+        offsets[l + 1] = offsets[l] + laneCounts[l]
+      }
+      return offsets[laneCount] == count ? body(UnsafeBufferPointer(offsets)) : nil
     }
-    return offsets[laneCount] == count ? offsets : nil
   }
 
   /// Writes ids `0 ..< count` into `buffer`, of at least `count` elements, each at the next
-  /// place of its lane's slot (`offsets`, from ``_slots(count:laneCounts:)``). Every write is
+  /// place of its lane's slot (`offsets`, from ``_withSlots(count:laneCounts:laneCount:_:)``). Every write is
   /// checked against its lane's slot before it happens (no overrun) and every slot is checked
   /// full afterwards (no underrun); returns whether all of them held. O(L + count).
   ///
@@ -502,12 +519,11 @@ public struct IntervalIndex: Sendable {
   /// stored, and the processor held the next ids' loads until that address was known (the
   /// figures are at ``_fillStretch``).
   internal static func _fill<Source: IntervalLaneSource>(
-    _ buffer: UnsafeMutableBufferPointer<Int32>, count: Int, from source: Source, offsets: [Int]
+    _ buffer: UnsafeMutableBufferPointer<Int32>, count: Int, from source: Source, offsets: UnsafeBufferPointer<Int>
   ) -> Bool {
     let laneCount = offsets.count - 1
     guard laneCount >= 0 && count >= 0 && buffer.count >= count && offsets[laneCount] == count else { return false }
-    return offsets.withUnsafeBufferPointer { offsets in
-      withUnsafeTemporaryAllocation(of: Int.self, capacity: laneCount) { next in
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: laneCount) { next in
       withUnsafeTemporaryAllocation(of: Int32.self, capacity: Swift.min(count, _fillStretch)) { places in
         // next[l]: where lane l's next id goes, from offsets[l] up to offsets[l + 1].
         for l in 0..<laneCount { next.initializeElement(at: l, to: offsets[l]) }
@@ -531,7 +547,6 @@ public struct IntervalIndex: Sendable {
         for l in 0..<laneCount where next[l] != offsets[l + 1] { return false }
         return true
       }
-      }
     }
   }
 
@@ -547,7 +562,7 @@ public struct IntervalIndex: Sendable {
   /// The samples' bounds are reads far apart in the layout's storage (a lane's every 8th id),
   /// each a cache miss in a large layout: the loop that gathers them is a few instructions
   /// through pointers, so that the processor has many of those misses in flight at once.
-  internal mutating func _setLanes<Source: IntervalLaneSource>(offsets: [Int], from source: Source) {
+  internal mutating func _setLanes<Source: IntervalLaneSource>(offsets: UnsafeBufferPointer<Int>, from source: Source) {
     let shift = Self._sampleShift
     let ids = _ids
     ids.withUnsafeBufferPointer { ids in
