@@ -334,6 +334,80 @@ struct IntervalIndexTests {
     #expect(IntervalIndex._firstSample(above: 3, in: small._lanes[1]) == 1)
   }
 
+  /// A lane's level of samples above a level of at most one entry holds that level's buffer
+  /// (a small section's lanes allocate one array for three levels), and a relayout in place
+  /// writes every level in the buffer it has. Lanes of every size around the levels' edges:
+  /// after a fresh fill, each change (a bottom rewritten as the column walk does, an append, a
+  /// truncation, a reset and a fill in place, a fill of other counts) leaves every level exact,
+  /// and a copy taken before it unchanged: no write reaches another index through a buffer
+  /// they share.
+  @Test(arguments: [0, 1, 5, 8, 9, 40, 64, 65, 600] as [Int])
+  func levelsSharingABufferStayExactAndApart(perLane: Int) {
+    struct Source: IntervalLaneSource {
+      let bottoms: [Double], lanes: Int
+      func minY(_ id: Int) -> Double { bottoms[id] }
+      func maxY(_ id: Int) -> Double { bottoms[id] }
+      func lane(_ id: Int) -> Int { id % lanes }
+    }
+    func same(_ a: [Double], _ b: [Double]) -> Bool {
+      a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+    }
+    /// Every lane's three levels from its ids' bottoms, and the whole index's invariants.
+    func expectExact(_ index: IntervalIndex, _ bottoms: [Double], _ step: String) {
+      #expect(index._violation(bounds: { (bottoms[$0], bottoms[$0]) }) == nil, "\(perLane) a lane, \(step)")
+      for (l, ids) in index._laneContents.enumerated() {
+        let samples = stride(from: 0, to: ids.count, by: 8).map { bottoms[ids[$0]] }
+        let coarse = stride(from: 0, to: samples.count, by: 8).map { samples[$0] }
+        let lane = index._lanes[l]
+        #expect(lane.samples == samples && lane.coarse == coarse, "\(perLane) a lane, \(step), lane \(l)")
+        #expect(lane.coarsest == stride(from: 0, to: coarse.count, by: 8).map { coarse[$0] }, "\(perLane) a lane, \(step)")
+      }
+    }
+    let lanes = 4, n = perLane * lanes
+    var bottoms = (0..<n).map { Double($0 / lanes) * 10 + 5 }
+    var index = IntervalIndex(laneCount: lanes)
+    index.replaceAll(count: n, from: Source(bottoms: bottoms, lanes: lanes))
+    expectExact(index, bottoms, "a fresh fill")
+    for lane in index._lanes where lane.count > 0 {
+      // The storage rule: one buffer for every level of at most one entry and the level below.
+      #expect(same(lane.samples, lane.coarse) == (lane.samples.count == 1))
+      #expect(same(lane.coarse, lane.coarsest) == (lane.coarse.count == 1))
+    }
+    guard n > 0 else { return }
+    // A bottom rewritten as the column walk does (through the samples, then the levels synced).
+    var copy = index, copied = bottoms
+    bottoms[0] = 2
+    index._lanes[0].samples.withUnsafeMutableBufferPointer { $0[0] = 2 }
+    index._lanes[0]._syncLevels(positions: 0..<1)
+    expectExact(index, bottoms, "a rewritten bottom")
+    expectExact(copy, copied, "the copy, after a rewritten bottom")
+    // An append to every lane, then a truncation.
+    copy = index
+    copied = bottoms
+    for id in n..<(n + lanes) {
+      bottoms.append(Double(id / lanes) * 10 + 5)
+      index.append(id, lane: id % lanes, maxY: bottoms[id])
+    }
+    expectExact(index, bottoms, "an append")
+    expectExact(copy, copied, "the copy, after an append")
+    copy = index
+    copied = bottoms
+    index.removeAll(from: n / 2)
+    bottoms.removeSubrange((n / 2)...)
+    expectExact(index, bottoms, "a truncation")
+    expectExact(copy, copied, "the copy, after a truncation")
+    // A reset and a fill in place, of as many ids with new bottoms, then of other counts.
+    for count in [bottoms.count, bottoms.count, 1, n + 9 * lanes, 0] {
+      copy = index
+      copied = bottoms
+      bottoms = (0..<count).map { Double($0 / lanes) * 7 + 3 }
+      index.reset(laneCount: lanes)
+      index.replaceAll(count: count, from: Source(bottoms: bottoms, lanes: lanes))
+      expectExact(index, bottoms, "a fill of \(count) in place")
+      expectExact(copy, copied, "the copy, after a fill of \(count)")
+    }
+  }
+
   @Test func theInvariantCheckCatchesABrokenLane() {
     var index = IntervalIndex(laneCount: 1)
     index.append(0, lane: 0, maxY: 20)

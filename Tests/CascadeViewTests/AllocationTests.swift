@@ -169,4 +169,33 @@ final class CountingDelegate: CollectionViewDelegate {
     }
     #endif
   }
+
+  /// A width change of a layout held once (the same column count) places every item again in
+  /// the sections' own storage: nothing allocated per section, whatever its size. (Each lane's
+  /// samples were allocated afresh, and its column state, 13 allocations a section of 20.)
+  @Test func aWidthChangeInPlaceAllocatesNothingPerSection() throws {
+    #if DEBUG
+    return
+    #else
+    /// The mallocs of the third width change of `count` sections like `section`.
+    func mallocs(_ count: Int, of section: WaterfallSection) throws -> UInt? {
+      var layout = try WaterfallLayout(
+        width: 400, parameters: WaterfallParameters(columns: 4), sections: Array(repeating: section, count: count))
+      try layout.apply([.setWidth(401)])
+      try layout.apply([.setWidth(400)])
+      guard let before = mallocCount() else { return nil }
+      try layout.apply([.setWidth(401)])
+      return (mallocCount() ?? before) - before
+    }
+    let heights = (0..<300).map { (i: Int) -> WaterfallItem in .height(Double(20 + i % 7 * 13)) }
+    let sized = (0..<300).map { (i: Int) -> WaterfallItem in
+      i % 11 == 0 ? .size(width: 300, height: 200, span: .columns(2)) : .size(width: 100, height: Double(50 + i % 5))
+    }
+    for (name, items) in [("5 a lane", Array(heights.prefix(20))), ("75 a lane", heights), ("size items", sized)] {
+      let section = WaterfallSection(header: 30, items: items)
+      guard let one = try mallocs(1, of: section), let nine = try mallocs(9, of: section) else { return }
+      #expect(nine == one, "\(name): \(one) mallocs for one section, \(nine) for nine")
+    }
+    #endif
+  }
 }

@@ -159,8 +159,46 @@ public struct IntervalIndex: Sendable {
       self.count = count
       self.capacity = capacity
       self.samples = samples
-      self.coarse = samples.count <= 1 ? samples : stride(from: 0, to: samples.count, by: 8).map { samples[$0] }
-      self.coarsest = coarse.count <= 1 ? coarse : stride(from: 0, to: coarse.count, by: 8).map { coarse[$0] }
+      _buildLevels()
+    }
+
+    /// Builds `coarse` and `coarsest` from the samples, a level of at most one entry below
+    /// giving its buffer to the level above, and a level of its own written in the buffer it
+    /// has when that has the room. O(samples / 8).
+    @inlinable
+    mutating func _buildLevels() {
+      /// `above` = every 8th entry of `level`.
+      func everyEighth(_ level: [Double], into above: inout [Double]) {
+        above.removeAll(keepingCapacity: true)
+        above.reserveCapacity((level.count &+ 7) &>> 3)
+        for k in stride(from: 0, to: level.count, by: 8) { above.append(level[k]) }
+      }
+      if samples.count <= 1 { coarse = samples } else { everyEighth(samples, into: &coarse) }
+      if coarse.count <= 1 { coarsest = coarse } else { everyEighth(coarse, into: &coarsest) }
+    }
+
+    /// Empties a level that holds the buffer of a level below it (see ``_buildLevels()``), so
+    /// that each level's buffer is its own and can be written in place. O(1).
+    @inlinable
+    mutating func _unshareLevels() {
+      func share(_ a: [Double], _ b: [Double]) -> Bool {
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+      }
+      if share(coarsest, coarse) || share(coarsest, samples) { coarsest = [] }
+      if share(coarse, samples) { coarse = [] }
+    }
+
+    /// Replaces the samples with `count` of them, written by `fill` (into zeros), and rebuilds
+    /// the levels above, every level in the buffer it has when the lane holds that alone and it
+    /// has the room: a relayout in place allocates nothing. (A level of at most one entry may
+    /// share its buffer with the level above, which lets go of it first.) O(count).
+    @inlinable
+    mutating func _replaceSamples(count: Int, _ fill: (UnsafeMutableBufferPointer<Double>) -> Void) {
+      _unshareLevels()
+      samples.removeAll(keepingCapacity: true)
+      samples.append(contentsOf: repeatElement(0, count: count))
+      samples.withUnsafeMutableBufferPointer { fill($0) }
+      _buildLevels()
     }
 
     /// Adds the bottom of the element appended at `position` (the lane's count before the
@@ -209,13 +247,25 @@ public struct IntervalIndex: Sendable {
 
     /// Keeps the samples of the first `count` elements, every level keeping its capacity.
     /// O(1) but for the removed entries.
+    ///
+    /// A level that keeps all its entries is not touched: it may share its buffer with the
+    /// level below (see ``_buildLevels()``), and removing even nothing from a shared buffer
+    /// copies it. Truncated to nothing, a level sharing a buffer lets go of it first, so that
+    /// every level keeps its own.
     @inlinable
     mutating func _truncateSamples(to count: Int) {
+      if count == 0 {
+        _unshareLevels()
+        samples.removeAll(keepingCapacity: true)
+        coarse.removeAll(keepingCapacity: true)
+        coarsest.removeAll(keepingCapacity: true)
+        return
+      }
       func kept(_ shift: Int) -> Int { (count + (1 &<< shift) &- 1) &>> shift }
       let shift = IntervalIndex._sampleShift
-      samples.removeSubrange(Swift.min(samples.count, kept(shift))...)
-      coarse.removeSubrange(Swift.min(coarse.count, kept(shift &+ 3))...)
-      coarsest.removeSubrange(Swift.min(coarsest.count, kept(shift &+ 6))...)
+      if kept(shift) < samples.count { samples.removeSubrange(kept(shift)...) }
+      if kept(shift &+ 3) < coarse.count { coarse.removeSubrange(kept(shift &+ 3)...) }
+      if kept(shift &+ 6) < coarsest.count { coarsest.removeSubrange(kept(shift &+ 6)...) }
     }
   }
 
@@ -557,7 +607,7 @@ public struct IntervalIndex: Sendable {
   internal static var _fillStretch: Int { 256 }
 
   /// Sets every lane to its slot of the filled `_ids` (`offsets`, exactly full) and its samples,
-  /// the bottom of every 8th id. O(L + count / 8).
+  /// the bottom of every 8th id, in the lanes' own buffers where they have room. O(L + count / 8).
   ///
   /// The samples' bounds are reads far apart in the layout's storage (a lane's every 8th id),
   /// each a cache miss in a large layout: the loop that gathers them is a few instructions
@@ -569,16 +619,18 @@ public struct IntervalIndex: Sendable {
       for l in 0..<_lanes.count {
         let start = offsets[l], end = offsets[l + 1]
         let size = end - start
-        let samples = [Double](unsafeUninitializedCapacity: (size + (1 &<< shift) - 1) >> shift) { buffer, initialized in
+        _lanes[l].start = start
+        _lanes[l].count = size
+        _lanes[l].capacity = size
+        // In the lane's own buffers when it has them (a relayout in place).
+        _lanes[l]._replaceSamples(count: (size + (1 &<< shift) - 1) >> shift) { buffer in
           var k = 0, position = start
           while position < end {
-            buffer.initializeElement(at: k, to: source.maxY(Int(ids[position])))
+            buffer[k] = source.maxY(Int(ids[position]))
             k &+= 1
             position &+= 1 &<< shift
           }
-          initialized = k
         }
-        _lanes[l] = _Lane(start: start, count: size, capacity: size, samples: samples)
       }
     }
     _waste = 0

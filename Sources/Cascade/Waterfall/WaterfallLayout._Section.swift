@@ -739,7 +739,8 @@ internal struct _Section: _SectionStorage {
       oneColumnPlaced = 0
       // An empty section keeps nothing per column (`laneCount`); one with items keeps its room.
       let keep = !records.isEmpty
-      next = keep ? Array(repeating: geometry.top, count: c) : []
+      next.removeAll(keepingCapacity: keep)
+      if keep { next.append(contentsOf: repeatElement(geometry.top, count: c)) }
       checkpoints.removeAll(keepingCapacity: keep)
       checkpointCounts.removeAll(keepingCapacity: keep)
       multiColumn.removeAll(keepingCapacity: keep)
