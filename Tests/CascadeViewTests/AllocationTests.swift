@@ -128,6 +128,24 @@ final class CountingDelegate: CollectionViewDelegate {
     #endif
   }
 
+  /// 300 height items: 75 a lane in four columns.
+  static let heightItems = (0..<300).map { (i: Int) -> WaterfallItem in .height(Double(20 + i % 7 * 13)) }
+  /// 300 items, a third of them size items and every 11th a size item spanning two columns.
+  static let mixedItems = (0..<300).map { (i: Int) -> WaterfallItem in
+    if i % 11 == 0 { return .size(width: 300, height: 200, span: .columns(2)) }
+    if i % 3 == 0 { return .size(width: 100, height: Double(50 + i % 5)) }
+    return .height(40)
+  }
+
+  /// What `count` reports for one section like `section` and for nine (the mallocs of building
+  /// or changing a four-column layout of them); `nil` without the counter.
+  static func mallocs(
+    oneAndNineLike section: WaterfallSection, _ count: ([WaterfallSection]) throws -> UInt?
+  ) rethrows -> (one: Int, nine: Int)? {
+    guard let one = try count([section]), let nine = try count(Array(repeating: section, count: 9)) else { return nil }
+    return (Int(one), Int(nine))
+  }
+
   /// A fresh build allocates the same blocks for every section, whatever the section holds:
   /// its own arrays, and nothing the placement boxes on the way. (The placement's count of
   /// one-column items, a local variable its nested loops captured, was once boxed on the heap
@@ -136,24 +154,10 @@ final class CountingDelegate: CollectionViewDelegate {
     #if DEBUG
     return
     #else
-    /// The mallocs of building `count` sections like `section`.
-    func mallocs(_ count: Int, of section: WaterfallSection) throws -> UInt? {
-      let sections = Array(repeating: section, count: count)
-      guard let before = mallocCount() else { return nil }
-      let layout = try WaterfallLayout(width: 400, parameters: WaterfallParameters(columns: 4), sections: sections)
-      let after = mallocCount() ?? before
-      withExtendedLifetime(layout) {}
-      return after - before
-    }
-    let heights = WaterfallSection(items: (0..<300).map { (i: Int) -> WaterfallItem in .height(Double(20 + i % 7 * 13)) })
-    let mixedItems = (0..<300).map { (i: Int) -> WaterfallItem in
-      if i % 11 == 0 { return .size(width: 300, height: 200, span: .columns(2)) }
-      if i % 3 == 0 { return .size(width: 100, height: Double(50 + i % 5)) }
-      return .height(40)
-    }
-    let mixed = WaterfallSection(header: 30, footer: 10, items: mixedItems)
+    let heights = WaterfallSection(items: Self.heightItems)
+    let mixed = WaterfallSection(header: 30, footer: 10, items: Self.mixedItems)
     // Twenty items: five a lane, whose three levels of samples share one array.
-    let small = WaterfallSection(items: Array(heights.items.prefix(20)))
+    let small = WaterfallSection(items: Array(Self.heightItems.prefix(20)))
     // The budgets are the counts measured: a section's records, ids, lanes, its four lanes'
     // samples (one array for all three levels of a lane of at most 8, two for one of at most 64,
     // three beyond: 75 items a lane here), its two arrays of id blocks, its checkpoints, their
@@ -163,8 +167,15 @@ final class CountingDelegate: CollectionViewDelegate {
     // allocations that are not a section's.) Round seventeen's code made 22 and 23 for the first
     // two; the small section took 21 before its lanes shared their levels (1.05 allocations an
     // item in the bench's `layout.full.smallSections`).
-    for (name, section, budget) in [("heights", heights, 20 as UInt), ("mixed", mixed, 20), ("small", small, 12)] {
-      guard let one = try mallocs(1, of: section), let nine = try mallocs(9, of: section) else { return }
+    for (name, section, budget) in [("heights", heights, 20), ("mixed", mixed, 20), ("small", small, 12)] {
+      let counts = try Self.mallocs(oneAndNineLike: section) { sections in
+        guard let before = mallocCount() else { return nil }
+        let layout = try WaterfallLayout(width: 400, parameters: WaterfallParameters(columns: 4), sections: sections)
+        let after = mallocCount() ?? before
+        withExtendedLifetime(layout) {}
+        return after - before
+      }
+      guard let (one, nine) = counts else { return }
       #expect((nine - one) / 8 <= budget, "\(name): \((nine - one) / 8) mallocs a section, against \(budget)")
     }
     #endif
@@ -177,23 +188,18 @@ final class CountingDelegate: CollectionViewDelegate {
     #if DEBUG
     return
     #else
-    /// The mallocs of the third width change of `count` sections like `section`.
-    func mallocs(_ count: Int, of section: WaterfallSection) throws -> UInt? {
-      var layout = try WaterfallLayout(
-        width: 400, parameters: WaterfallParameters(columns: 4), sections: Array(repeating: section, count: count))
-      try layout.apply([.setWidth(401)])
-      try layout.apply([.setWidth(400)])
-      guard let before = mallocCount() else { return nil }
-      try layout.apply([.setWidth(401)])
-      return (mallocCount() ?? before) - before
-    }
-    let heights = (0..<300).map { (i: Int) -> WaterfallItem in .height(Double(20 + i % 7 * 13)) }
-    let sized = (0..<300).map { (i: Int) -> WaterfallItem in
-      i % 11 == 0 ? .size(width: 300, height: 200, span: .columns(2)) : .size(width: 100, height: Double(50 + i % 5))
-    }
-    for (name, items) in [("5 a lane", Array(heights.prefix(20))), ("75 a lane", heights), ("size items", sized)] {
-      let section = WaterfallSection(header: 30, items: items)
-      guard let one = try mallocs(1, of: section), let nine = try mallocs(9, of: section) else { return }
+    let cases = [("5 a lane", Array(Self.heightItems.prefix(20))), ("75 a lane", Self.heightItems), ("mixed", Self.mixedItems)]
+    for (name, items) in cases {
+      // The third width change's: the first two may size what the layout keeps.
+      let counts = try Self.mallocs(oneAndNineLike: WaterfallSection(header: 30, items: items)) { sections in
+        var layout = try WaterfallLayout(width: 400, parameters: WaterfallParameters(columns: 4), sections: sections)
+        try layout.apply([.setWidth(401)])
+        try layout.apply([.setWidth(400)])
+        guard let before = mallocCount() else { return nil }
+        try layout.apply([.setWidth(401)])
+        return (mallocCount() ?? before) - before
+      }
+      guard let (one, nine) = counts else { return }
       #expect(nine == one, "\(name): \(one) mallocs for one section, \(nine) for nine")
     }
     #endif
