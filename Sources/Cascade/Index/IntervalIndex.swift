@@ -147,13 +147,7 @@ public struct IntervalIndex: Sendable {
     /// lanes) that the binary search that starts every query stays in cache.
     @usableFromInline var coarsest: [Double] = []
     /// A lane of `count` ids in `start ..< start + capacity`, with these samples (each level
-    /// above them is built from them).
-    ///
-    /// A level above a level of at most one entry equals it, and shares its buffer (copied on
-    /// its first write, as any array is) rather than allocating one of its own: a lane of at
-    /// most 8 elements allocates one array for its three levels, and one of at most 64, two.
-    /// In a layout of many small sections each lane's arrays were most of what a section
-    /// allocated, at about 450 instructions an array on this platform before the allocator's.
+    /// above them is built from them, ``_buildLevels()``).
     @inlinable init(start: Int, count: Int, capacity: Int, samples: [Double] = []) {
       self.start = start
       self.count = count
@@ -162,9 +156,14 @@ public struct IntervalIndex: Sendable {
       _buildLevels()
     }
 
-    /// Builds `coarse` and `coarsest` from the samples, a level of at most one entry below
-    /// giving its buffer to the level above, and a level of its own written in the buffer it
-    /// has when that has the room. O(samples / 8).
+    /// Builds `coarse` and `coarsest` from the samples, each level written in the buffer it has
+    /// when that has the room. O(samples / 8).
+    ///
+    /// A level above a level of at most one entry equals it, so it shares that buffer (copied on
+    /// its first write, as any array is) rather than allocating one of its own: a lane of at
+    /// most 8 elements allocates one array for its three levels, and one of at most 64, two.
+    /// In a layout of many small sections each lane's arrays were most of what a section
+    /// allocated, at about 450 instructions an array on this platform before the allocator's.
     @inlinable
     mutating func _buildLevels() {
       /// `above` = every 8th entry of `level`.
@@ -476,13 +475,13 @@ public struct IntervalIndex: Sendable {
       if !_replaceAll(count: count, from: source, laneCounts: laneCounts) { fail() }
       return
     }
-    let done: Bool? = Self._withSlots(count: count, laneCounts: laneCounts, laneCount: _lanes.count) { offsets in
+    let done = Self._withSlots(count: count, laneCounts: laneCounts, laneCount: _lanes.count) { offsets in
       let filled = _ids.withUnsafeMutableBufferPointer { Self._fill($0, count: count, from: source, offsets: offsets) }
       guard filled else { return false }
       _setLanes(offsets: offsets, from: source)
       return true
     }
-    guard done == true else { fail() }
+    guard done else { fail() }
   }
 
   /// ``replaceAll(count:from:)``, returning `false` instead of trapping, with the index unchanged,
@@ -522,7 +521,7 @@ public struct IntervalIndex: Sendable {
   package mutating func _replaceAll<Source: IntervalLaneSource>(
     count: Int, from source: Source, laneCounts: UnsafeBufferPointer<Int>
   ) -> Bool {
-    let done: Bool? = Self._withSlots(count: count, laneCounts: laneCounts, laneCount: _lanes.count) { offsets in
+    Self._withSlots(count: count, laneCounts: laneCounts, laneCount: _lanes.count) { offsets in
       var filled = false
       let flat = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
         initialized = 0
@@ -534,27 +533,26 @@ public struct IntervalIndex: Sendable {
       _setLanes(offsets: offsets, from: source)
       return true
     }
-    return done == true
   }
 
   /// Calls `body` with each of `laneCount` lanes' slot for these counts (lane l's ids go to
-  /// `offsets[l] ..< offsets[l + 1]`), and returns what it returns; `nil`, without calling it,
+  /// `offsets[l] ..< offsets[l + 1]`), and returns what it returns; `false`, without calling it,
   /// when `count` is outside `0 ... maximumID + 1` or the counts are not one non-negative count
   /// per lane adding up to `count`. Each count is checked against what is left of `count`
   /// before it is added, so nothing overflows. The offsets live in a temporary buffer (on the
   /// stack for any usual number of lanes), not an array allocated per section. O(L).
-  internal static func _withSlots<Result>(
+  internal static func _withSlots(
     count: Int, laneCounts: UnsafeBufferPointer<Int>, laneCount: Int,
-    _ body: (UnsafeBufferPointer<Int>) -> Result
-  ) -> Result? {
-    guard count >= 0 && count <= Self.maximumID + 1 && laneCounts.count == laneCount else { return nil }
+    _ body: (UnsafeBufferPointer<Int>) -> Bool
+  ) -> Bool {
+    guard count >= 0 && count <= Self.maximumID + 1 && laneCounts.count == laneCount else { return false }
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: laneCount + 1) { offsets in
       offsets.initialize(repeating: 0)
       for l in 0..<laneCount {
-        guard laneCounts[l] >= 0 && laneCounts[l] <= count - offsets[l] else { return nil }
+        guard laneCounts[l] >= 0 && laneCounts[l] <= count - offsets[l] else { return false }
         offsets[l + 1] = offsets[l] + laneCounts[l]
       }
-      return offsets[laneCount] == count ? body(UnsafeBufferPointer(offsets)) : nil
+      return offsets[laneCount] == count && body(UnsafeBufferPointer(offsets))
     }
   }
 
