@@ -94,7 +94,7 @@ internal struct _IDBlocks: Sendable, Equatable {
     if blocks <= _capacity { return false }
     let capacity = _capacity == 0 ? blocks : Swift.max(blocks, 2 * _capacity)
     let size = Self._storage(capacity: capacity)
-    var tops = [Double](repeating: 0, count: size), bottoms = [Double](repeating: 0, count: size)
+    var tops = [Double]._repeating(0, count: size), bottoms = [Double]._repeating(0, count: size)
     let keep = Swift.min(kept, _capacity)
     if keep > 0 {
       tops.replaceSubrange(0..<keep, with: _tops[0..<keep])

@@ -211,20 +211,22 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
     for (s, section) in sections.enumerated() {
       try Section.validate(section.parameters, over: parameters, width: width, section: s)
       try Self.validate(count: section.items.count, section: s, limit: itemLimit)
-      var new: Section
-      if let laidOut = Section._laidOut(parameters: section.parameters, items: section.items, over: parameters, width: width) {
-        new = laidOut
-        new.uid = nextUID
+      // Each section moved into the array (`consume`), never copied: a copy retains and
+      // releases every array of the section.
+      if var laidOut = Section._laidOut(parameters: section.parameters, items: section.items, over: parameters, width: width) {
+        laidOut.uid = nextUID
         nextUID += 1
-        placedItemCount += new.records.count
+        placedItemCount += laidOut.records.count
+        hasIDs = hasIDs || laidOut.ids != nil
+        self.sections.append(consume laidOut)
       } else {
         for (i, item) in section.items.enumerated() {
           try Section.validate(item, at: .item(section: s, item: i), parameters: section.parameters, over: parameters, width: width)
         }
-        new = makeSection(section)
+        let new = makeSection(section)
+        hasIDs = hasIDs || new.ids != nil
+        self.sections.append(consume new)
       }
-      hasIDs = hasIDs || new.ids != nil
-      self.sections.append(new)
     }
     // Ids: unique across the collection, checked once every item is valid.
     if hasIDs {

@@ -16,7 +16,7 @@
 /// height from the start, placed or not, so that a section of height items alone needs no
 /// measures (``_Section/measures``).
 @usableFromInline
-internal struct _ItemRecord: _LaidOutRecord {
+internal struct _ItemRecord: _LaidOutRecord, BitwiseCopyable {
   /// The frame's top, relative to the section's top.
   @usableFromInline var y: Double = 0
   /// The frame's height.
@@ -85,7 +85,7 @@ internal struct _ItemRecord: _LaidOutRecord {
 /// An item's measure as the waterfall stores it, beside its ``_ItemRecord``: what its height at
 /// a width is computed from.
 @usableFromInline
-internal struct _ItemMeasure: Sendable {
+internal struct _ItemMeasure: Sendable, BitwiseCopyable {
   /// 0 for a height item; the size's width for a size item.
   @usableFromInline var width: Double
   /// The item's height, or the size's height.
@@ -326,7 +326,7 @@ internal struct _Section: _SectionStorage {
     guard n > 0 else { return nil }
     var storing = _storesMeasures(items)
     while true {
-      var section = _empty(parameters: parameters, over: layout, width: width), needsMeasures = false
+      var section = _Section(placingFromScratch: parameters, over: layout, width: width), needsMeasures = false
       let made = _checkedArrays(
         items, parameters: parameters, over: layout, width: width, storingMeasures: storing, needsMeasures: &needsMeasures
       ) { source, records in
@@ -345,13 +345,18 @@ internal struct _Section: _SectionStorage {
   }
 
   /// An empty section ready for a placement from scratch: its column state at the top, and an
-  /// index of one lane per column. O(c) for c columns.
-  @usableFromInline
-  static func _empty(parameters: WaterfallParameters, over layout: WaterfallParameters, width: Double) -> _Section {
-    var section = _Section(parameters: parameters, items: [], over: layout, width: width)
-    section.next = Array(repeating: section.geometry.top, count: section.geometry.columns)
-    section.index = IntervalIndex(laneCount: section.geometry.columns)
-    return section
+  /// index of one lane per column. Each property is written once, here, rather than an empty
+  /// section built by the initializer above (which converts its items) and then changed.
+  /// O(c) for c columns.
+  @usableFromInline @inline(__always)
+  init(placingFromScratch parameters: WaterfallParameters, over layout: WaterfallParameters, width: Double) {
+    let geometry = Self.geometry(parameters, over: layout, width: width)
+    self.parameters = parameters
+    self.geometry = geometry
+    self.records = []
+    self.measures = []
+    self.index = IntervalIndex(laneCount: geometry.columns)
+    self.next = ._repeating(geometry.top, count: geometry.columns)
   }
 
   /// How many items ``_storesMeasures(_:)`` looks at for a size item: 64, a few kilobytes of
@@ -393,10 +398,11 @@ internal struct _Section: _SectionStorage {
     let n = items.count
     var accepted = false, sawID = false, stopped = false
     var measures: [_ItemMeasure] = []
-    let records = [_ItemRecord](unsafeUninitializedCapacity: n) { buffer, initialized in
+    let records = [_ItemRecord]._uninitialized(count: n, placeholder: _ItemRecord(spanBits: 0)) { buffer, initialized in
       initialized = 0
       // No measures: an array of capacity 0, which allocates nothing.
-      measures = [_ItemMeasure](unsafeUninitializedCapacity: storing ? n : 0) { measureBuffer, measured in
+      let none = _ItemMeasure(width: 0, height: 0)
+      measures = [_ItemMeasure]._uninitialized(count: storing ? n : 0, placeholder: none) { measureBuffer, measured in
         measured = 0
         items.withUnsafeBufferPointer { items in
           // `items` is an array of n elements and the buffers have room for n: `fill` gets
