@@ -58,8 +58,24 @@ struct InvariantCheckTests {
 
   @Test func theWaterfallsOwnChecksRun() throws {
     var layout = try waterfall()
-    layout._storage.sections[0].checkpointCounts.removeLast()
+    layout._storage.sections[0].checkpoints.removeLast()
     #expect(layout._violation()?.hasPrefix("section 0: ") == true)
+  }
+
+  /// Each checkpoint ends with its count of one-column items before it: a count that is not a
+  /// whole number of items before the checkpoint is caught, and a column value is told apart.
+  @Test func aCheckpointsCountIsChecked() throws {
+    var layout = try waterfall()
+    let c = layout._storage.sections[0].geometry.columns
+    #expect(layout._storage.sections[0].checkpointsSaved == 2)
+    #expect(layout._violation() == nil)
+    for bad in [-1, 64.5, 65, .nan] as [Double] {
+      var broken = layout
+      broken._storage.sections[0].checkpoints[2 * (c + 1) - 1] = bad
+      #expect(broken._violation() == "section 0: checkpoint 1 counts \(bad) one-column items before item 64", "\(bad)")
+    }
+    layout._storage.sections[0].checkpoints[c + 1] += 1
+    #expect(layout._violation() == "section 0: checkpoint 1 is not the column state before item 64")
   }
 
   /// The measures live in an array of their own beside the records: one out of step is caught.

@@ -89,7 +89,8 @@ extension _Section {
     let c = geometry.columns
     let g = geometry
     let spacing = g.itemSpacing
-    let checkpointCount = checkpointCounts.count
+    let checkpointCount = checkpointsSaved
+    let checkpointStride = c + 1  // a checkpoint's state and its one-column count
     let liveEnd = limit == laidOut
     let sweepMinimum = _sweepMinimum
     var placed = 0
@@ -248,7 +249,7 @@ extension _Section {
         var w = wrote[j]
         while w < m {
           w += 1
-          if w < checkpointCount { saved[w * c + j] = state }
+          if w < checkpointCount { saved[w * checkpointStride + j] = state }
         }
         wrote[j] = w
         return (w + 1) << Self.checkpointShift
@@ -264,7 +265,7 @@ extension _Section {
         for cursor in heap.elements { inHeap[cursor.lane] = false }
         heap.removeAll()
         let m = r >> Self.checkpointShift
-        for j in 0..<c { cur[j] = saved[m * c + j] }
+        for j in 0..<c { cur[j] = saved[m * checkpointStride + j] }
         for t in (m << Self.checkpointShift)..<r {
           let next = records[t].y + records[t].height + spacing
           for j in cover(records[t]) { cur[j] = next }

@@ -260,12 +260,17 @@ internal struct _Section: _SectionStorage {
   @usableFromInline var blocks = _IDBlocks()
   @usableFromInline static var keepsIDBlocks: Bool { true }
 
-  /// Column state before item `m * checkpointInterval`: `next[0 ..< c]`, `c` doubles per
-  /// checkpoint. (No running bottom: the bottom of the items before a point is read from the
-  /// index's lanes, `indexedBottom()`, so that a column walk need not rewrite it.)
+  /// What the placement saves before item `m * checkpointInterval`, `c + 1` doubles per
+  /// checkpoint: the column state (`next[0 ..< c]`), then the number of one-column items placed
+  /// before it (for `leftToRight` / `rightToLeft`; exact in a double, being below 2⁵³). One
+  /// array rather than an array of counts beside it: a section of at most 64 items keeps one
+  /// checkpoint, and an array costs an allocation. (No running bottom: the bottom of the items
+  /// before a point is read from the index's lanes, `indexedBottom()`, so that a column walk
+  /// need not rewrite it.)
   @usableFromInline var checkpoints: [Double] = []
-  /// One-column items placed before each checkpoint (for `leftToRight` / `rightToLeft`).
-  @usableFromInline var checkpointCounts: [Int] = []
+
+  /// The number of checkpoints saved. O(1).
+  @inlinable var checkpointsSaved: Int { checkpoints.count / (geometry.columns + 1) }
 
   /// Column state after the first `laidOut` items.
   @usableFromInline var next: [Double] = []
@@ -657,13 +662,15 @@ internal struct _Section: _SectionStorage {
   /// of span up to s, c columns and the checkpoint interval B.
   @usableFromInline
   func _violation() -> String? {
-    let n = records.count, c = n == 0 ? 0 : geometry.columns, saved = checkpointCounts.count
+    let n = records.count, c = n == 0 ? 0 : geometry.columns, saved = checkpointsSaved
     if !measures.isEmpty && measures.count != n { return "\(measures.count) measures for \(n) records" }
     if measures.isEmpty, let i = records.firstIndex(where: { !_CheckedItems.isFiniteNonNegative($0.height) }) {
       return "item \(i) has no measure and its record's height is \(records[i].height)"
     }
     if next.count != c { return "column state has \(next.count) entries for \(c) columns" }
-    if checkpoints.count != saved * c { return "\(checkpoints.count) checkpoint values for \(saved) checkpoints" }
+    if checkpoints.count != saved * (geometry.columns + 1) {
+      return "\(checkpoints.count) checkpoint values for \(saved) checkpoints of \(geometry.columns) columns"
+    }
     if !resized.isEmpty { return "\(resized.count) size changes left for the column walk" }
     let several = Self.tracksMultiColumn(geometry)
       ? records.indices.filter { records[$0].column < 0 || records[$0].span > 1 }.map(Int32.init) : []
@@ -680,7 +687,12 @@ internal struct _Section: _SectionStorage {
       for i in 0...n {
         if i & (Self.checkpointInterval - 1) == 0 && i >> Self.checkpointShift < saved {
           let m = i >> Self.checkpointShift
-          if differs(checkpoints[(m * c)..<((m + 1) * c)]) { return "checkpoint \(m) is not the column state before item \(i)" }
+          let base = m * (c + 1)
+          if differs(checkpoints[base..<(base + c)]) { return "checkpoint \(m) is not the column state before item \(i)" }
+          let count = checkpoints[base + c]
+          if !(count >= 0 && count <= Double(i) && count.rounded() == count) {
+            return "checkpoint \(m) counts \(count) one-column items before item \(i)"
+          }
         }
         if i == n { break }
         let r = records[i]
@@ -765,18 +777,16 @@ internal struct _Section: _SectionStorage {
       next.removeAll(keepingCapacity: keep)
       if keep { next.append(contentsOf: repeatElement(geometry.top, count: c)) }
       checkpoints.removeAll(keepingCapacity: keep)
-      checkpointCounts.removeAll(keepingCapacity: keep)
       multiColumn.removeAll(keepingCapacity: keep)
       index.reset(laneCount: keep ? c : 0, keepingCapacity: keep)
       blocks.reset(keepingCapacity: keep)
     } else {
       let m = validCount >> Self.checkpointShift
       start = m * interval
-      let base = m * c
+      let base = m * (c + 1)
       for j in 0..<c { next[j] = checkpoints[base + j] }
-      oneColumnPlaced = checkpointCounts[m]
-      checkpoints.removeSubrange((base + c)...)
-      checkpointCounts.removeSubrange((m + 1)...)
+      oneColumnPlaced = Int(checkpoints[base + c])
+      checkpoints.removeSubrange((base + c + 1)...)
       multiColumn.removeSubrange(multiColumn._firstIndex { Int($0) >= start }...)
       index.removeAll(from: start)
       bottom = indexedBottom()
@@ -824,8 +834,7 @@ internal struct _Section: _SectionStorage {
     let n = records.count
     if start == 0 && n > 0 {
       // Only from scratch: reserving on every pass would reallocate exactly, O(n) per append.
-      checkpoints.reserveCapacity((n / interval + 1) * c)
-      checkpointCounts.reserveCapacity(n / interval + 1)
+      checkpoints.reserveCapacity((n / interval + 1) * (c + 1))
     }
     // The loop writes each placed item's lane (and, from scratch, each lane's count). From
     // scratch, the index is then built in one filling pass from the lanes and counts;
@@ -980,9 +989,9 @@ internal struct _Section: _SectionStorage {
           // so the items themselves test nothing for it.
           var i = start
           while i < n {
-            if i & (interval - 1) == 0 && (i >> Self.checkpointShift) == checkpointCounts.count {
+            if i & (interval - 1) == 0 && (i >> Self.checkpointShift) == checkpoints.count / (c + 1) {
               checkpoints.append(contentsOf: next)
-              checkpointCounts.append(placedOneColumn.pointee)
+              checkpoints.append(Double(placedOneColumn.pointee))
             }
             let run = i..<Swift.min(n, (i | (interval - 1)) + 1)
             // Passes without `keepColumns`, the common case, get loops of their own.
