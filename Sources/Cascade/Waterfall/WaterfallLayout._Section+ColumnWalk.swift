@@ -90,7 +90,7 @@ extension _Section {
     let g = geometry
     let spacing = g.itemSpacing
     let checkpointCount = checkpointsSaved
-    let checkpointStride = c + 1  // a checkpoint's state and its one-column count
+    let checkpointStride = self.checkpointStride
     let liveEnd = limit == laidOut
     let sweepMinimum = _sweepMinimum
     var placed = 0

@@ -269,8 +269,10 @@ internal struct _Section: _SectionStorage {
   /// need not rewrite it.)
   @usableFromInline var checkpoints: [Double] = []
 
+  /// The doubles a checkpoint takes in ``checkpoints``: one per column, then its count. O(1).
+  @inlinable var checkpointStride: Int { geometry.columns + 1 }
   /// The number of checkpoints saved. O(1).
-  @inlinable var checkpointsSaved: Int { checkpoints.count / (geometry.columns + 1) }
+  @inlinable var checkpointsSaved: Int { checkpoints.count / checkpointStride }
 
   /// Column state after the first `laidOut` items.
   @usableFromInline var next: [Double] = []
@@ -668,7 +670,7 @@ internal struct _Section: _SectionStorage {
       return "item \(i) has no measure and its record's height is \(records[i].height)"
     }
     if next.count != c { return "column state has \(next.count) entries for \(c) columns" }
-    if checkpoints.count != saved * (geometry.columns + 1) {
+    if checkpoints.count != saved * checkpointStride {
       return "\(checkpoints.count) checkpoint values for \(saved) checkpoints of \(geometry.columns) columns"
     }
     if !resized.isEmpty { return "\(resized.count) size changes left for the column walk" }
@@ -687,7 +689,7 @@ internal struct _Section: _SectionStorage {
       for i in 0...n {
         if i & (Self.checkpointInterval - 1) == 0 && i >> Self.checkpointShift < saved {
           let m = i >> Self.checkpointShift
-          let base = m * (c + 1)
+          let base = m * checkpointStride
           if differs(checkpoints[base..<(base + c)]) { return "checkpoint \(m) is not the column state before item \(i)" }
           let count = checkpoints[base + c]
           if !(count >= 0 && count <= Double(i) && count.rounded() == count) {
@@ -783,10 +785,10 @@ internal struct _Section: _SectionStorage {
     } else {
       let m = validCount >> Self.checkpointShift
       start = m * interval
-      let base = m * (c + 1)
+      let base = m * checkpointStride
       for j in 0..<c { next[j] = checkpoints[base + j] }
       oneColumnPlaced = Int(checkpoints[base + c])
-      checkpoints.removeSubrange((base + c + 1)...)
+      checkpoints.removeSubrange((base + checkpointStride)...)
       multiColumn.removeSubrange(multiColumn._firstIndex { Int($0) >= start }...)
       index.removeAll(from: start)
       bottom = indexedBottom()
@@ -831,10 +833,11 @@ internal struct _Section: _SectionStorage {
   ) -> Bool {
     let c = geometry.columns
     let interval = Self.checkpointInterval
+    let checkpointStride = self.checkpointStride
     let n = records.count
     if start == 0 && n > 0 {
       // Only from scratch: reserving on every pass would reallocate exactly, O(n) per append.
-      checkpoints.reserveCapacity((n / interval + 1) * (c + 1))
+      checkpoints.reserveCapacity((n / interval + 1) * checkpointStride)
     }
     // The loop writes each placed item's lane (and, from scratch, each lane's count). From
     // scratch, the index is then built in one filling pass from the lanes and counts;
@@ -989,7 +992,7 @@ internal struct _Section: _SectionStorage {
           // so the items themselves test nothing for it.
           var i = start
           while i < n {
-            if i & (interval - 1) == 0 && (i >> Self.checkpointShift) == checkpoints.count / (c + 1) {
+            if i & (interval - 1) == 0 && (i >> Self.checkpointShift) == checkpoints.count / checkpointStride {
               checkpoints.append(contentsOf: next)
               checkpoints.append(Double(placedOneColumn.pointee))
             }
