@@ -14,12 +14,14 @@ extension CollectionView {
   /// The lowest content offset x: `-contentInset.left`.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public var minimumContentOffsetX: Double { -contentInset.left }
 
   /// The highest content offset x: `contentSize.width + contentInset.right - bounds.width`, or the
   /// lowest when the content is narrower than the viewport.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public var maximumContentOffsetX: Double {
     Swift.max(minimumContentOffsetX, contentSize.width + contentInset.right - bounds.width)
   }

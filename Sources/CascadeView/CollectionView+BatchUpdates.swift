@@ -60,23 +60,35 @@ extension CollectionView {
   /// - Complexity: O(u·(k + i) + s) for u updates, k displayed elements, i inserted or reloaded
   ///   items and s sections, plus the layout's `apply` (for a layout that records its inverse,
   ///   as both of Cascade's do; others are copied for rollback, which costs what the batch touches).
-  @discardableResult
+  @inlinable @discardableResult
   public func performBatchUpdates(_ updates: [BatchUpdate]) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
+    // Inlinable down to the refresh, so that the transaction runs specialized for the toolkit's
+    // `Cell` and `Layout`; the planning, a data source's business, stays out of line.
     try _beginUpdate()
     defer { _isUpdating = false }
+    let (plan, measurements) = try _plan(updates)
+    return try _withMeasurements(measurements, plan) { () throws(CollectionViewError) in
+      try _transaction(plan.changes + measurements.changes, anchored: true, remap: plan)
+    }
+  }
+
+  /// The plan of `updates` against the data source's final state, and the measurements the
+  /// batch takes with it.
+  @usableFromInline
+  func _plan(
+    _ updates: [BatchUpdate]
+  ) throws(CollectionViewError) -> (_BatchPlan<_DataSourceFinalState<Cell, Layout>>, _MeasurementPlan<Layout.Change>) {
     guard let dataSource else { throw .noDataSource }
     let source = _DataSourceFinalState(
       view: self, dataSource: dataSource, measured: _dynamic.measured, sizing: _dynamic.sizing)
     let plan = try _BatchPlan(
       updates, countsBefore: (0..<layout.numberOfSections).map { layout.numberOfItems(inSection: $0) }, source: source)
-    let measurements = _measurementChanges(plan, source: source)
-    return try _withMeasurements(measurements, plan) { () throws(CollectionViewError) in
-      try _transaction(plan.changes + measurements.changes, anchored: true, remap: plan)
-    }
+    return (plan, _measurementChanges(plan, source: source))
   }
 }
 
 /// The data source's state, which a batch's updates lead to, as the planner reads it.
+@usableFromInline
 struct _DataSourceFinalState<Cell: AnyObject, Layout: CollectionLayout>: _BatchPlanSource {
   let view: CollectionView<Cell, Layout>
   let dataSource: any CollectionViewDataSource<Cell, Layout>
@@ -86,13 +98,16 @@ struct _DataSourceFinalState<Cell: AnyObject, Layout: CollectionLayout>: _BatchP
   var sizing: _Sizing<Layout.Item>? = nil
   var byPath = false
 
+  @usableFromInline
   var numberOfSections: Int { Swift.max(0, dataSource.numberOfSections(in: view)) }
 
+  @usableFromInline
   func numberOfItems(inSection section: Int) -> Int {
     Swift.max(0, dataSource.collectionView(view, numberOfItemsInSection: section))
   }
 
   /// The data source's item, measured when a size is kept for it.
+  @usableFromInline
   func item(at path: ItemPath) -> Layout.Item {
     let item = dataSource.collectionView(view, layoutItemAt: path)
     guard let sizing, !measured.isEmpty else { return item }
@@ -103,6 +118,7 @@ struct _DataSourceFinalState<Cell: AnyObject, Layout: CollectionLayout>: _BatchP
   /// items asked one by one (by the data source's own specialized loop,
   /// `_collectionView(_:layoutItemsOneByOneInSection:count:)`); each measured when a size is
   /// kept for it (the array is then copied once). Never `nil`.
+  @usableFromInline
   func items(inSection section: Int, count: Int) -> [Layout.Item]? {
     var items = dataSource.collectionView(view, layoutItemsInSection: section)
       ?? dataSource._collectionView(view, layoutItemsOneByOneInSection: section, count: count)
@@ -126,6 +142,7 @@ struct _DataSourceFinalState<Cell: AnyObject, Layout: CollectionLayout>: _BatchP
     path.section >= 0 && path.section < numberOfSections && path.item >= 0 && path.item < numberOfItems(inSection: path.section)
   }
 
+  @usableFromInline
   func parameters(forSection section: Int) -> Layout.SectionParameters {
     dataSource.collectionView(view, parametersForSection: section)
   }

@@ -46,6 +46,7 @@ extension CollectionView {
   /// not touch `_scratch` (borrowed for the step) nor `_update` (the update is out of the view).
   ///
   /// - Complexity: that of ``_refresh(from:)`` plus `transition`'s.
+  @inlinable
   func _refresh(
     from previousOffset: Point, transition: @escaping (inout CollectionViewUpdate<Cell>) -> Void
   ) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {

@@ -95,12 +95,14 @@ extension CollectionView {
   /// The lowest content offset y: `-contentInset.top`.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public var minimumContentOffsetY: Double { -contentInset.top }
 
   /// The highest content offset y: `contentSize.height + contentInset.bottom - bounds.height`, or
   /// the lowest when the content is shorter than the viewport.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public var maximumContentOffsetY: Double {
     Swift.max(minimumContentOffsetY, contentSize.height + contentInset.bottom - bounds.height)
   }
@@ -111,8 +113,9 @@ extension CollectionView {
   /// coordinate is taken as given.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public func clampedContentOffset(_ offset: Point) -> Point {
-    if layout.orientation == .horizontal {
+    if _layout.orientation == .horizontal {
       return Point(x: Swift.min(Swift.max(offset.x, minimumContentOffsetX), maximumContentOffsetX), y: offset.y)
     }
     return Point(x: offset.x, y: Swift.min(Swift.max(offset.y, minimumContentOffsetY), maximumContentOffsetY))

@@ -71,6 +71,7 @@ extension CollectionView {
   ///
   /// - Returns: the focus and selection before, for the transaction's rollback.
   /// - Complexity: O(m) calls of the remap for m selected items.
+  @usableFromInline
   func _remapFocusAndSelection(_ remap: some _TransactionRemap) -> (ItemPath?, Set<ItemPath>) {
     let before = (_focusedItem, _selection)
     if let focused = _focusedItem {

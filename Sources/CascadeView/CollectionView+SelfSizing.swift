@@ -34,8 +34,9 @@ struct _Sizing<Item> {
 
 /// What a transaction will do with the measurements: the layout's changes, and the store's
 /// entries to take once it succeeded.
+@usableFromInline
 struct _MeasurementPlan<Change> {
-  var changes: [Change] = []
+  @usableFromInline var changes: [Change] = []
   var entries: [(key: _MeasureKey, size: Size)] = []
   /// The pending reports the plan consumed, put back if the transaction fails.
   var taken: [ItemPath: (size: Size, key: _MeasureKey)] = [:]
@@ -140,6 +141,7 @@ extension CollectionView {
   /// Runs `transaction` with the measurements of `plan` taken out of the pending reports; on
   /// success the store takes them (its path keys moved through `remap`), on failure the reports
   /// are put back.
+  @usableFromInline
   func _withMeasurements<Remap: _TransactionRemap>(
     _ plan: _MeasurementPlan<Layout.Change>, _ remap: Remap,
     _ transaction: () throws(CollectionViewError) -> CollectionViewUpdate<Cell>

@@ -29,14 +29,18 @@ extension CollectionView {
   /// `keepsOldLayout` (a full reload): the layout before the changes is kept as it is to roll
   /// back to, and no inverse is recorded (the inverse of deleting every section would copy every
   /// old item, O(n); the kept layout is the old storage itself, no copy).
+  ///
+  /// Inlinable, like the refresh it ends with, so that a batch is specialized for the toolkit's
+  /// `Cell` and `Layout`: run generic, its steps copied the layout for each property they read
+  /// and looked up array metadata at every turn (see `Docs/Benchmarks.md`, round twenty).
+  @inlinable
   func _transaction<Remap: _TransactionRemap>(
     _ changes: [Layout.Change], bounds newBounds: Size? = nil, contentInset newInset: EdgeInsets? = nil,
     anchored: Bool, remap: Remap, scroll: Point = Point(x: 0, y: 0), keepsOldLayout: Bool = false
   ) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
     var snapshot = _snapshot(keepingLayout: keepsOldLayout)
     let anchor = anchored ? _anchor(remap) : nil
-    if let newBounds { bounds = newBounds }
-    if let newInset { contentInset = newInset }
+    if newBounds != nil || newInset != nil { _setGeometry(bounds: newBounds, contentInset: newInset) }
     do throws(CollectionViewError) {
       try _applyChanges(changes, remap: remap, recordingInverseIn: &snapshot.undo, recording: snapshot.layout == nil)
     } catch {
@@ -46,7 +50,7 @@ extension CollectionView {
     _remapDisplayed(remap)
     let focusAndSelection = _remapFocusAndSelection(remap)
     _scrollToKeep(anchor)
-    contentOffset = Point(x: contentOffset.x + scroll.x, y: contentOffset.y + scroll.y)
+    _contentOffset = Point(x: _contentOffset.x + scroll.x, y: _contentOffset.y + scroll.y)
     do throws(CollectionViewError) {
       let done = snapshot
       return try _refresh(from: snapshot.contentOffset) { [unowned self] update in
@@ -59,8 +63,16 @@ extension CollectionView {
     }
   }
 
+  /// The new bounds and insets of a transaction that changes them. Out of line: the two
+  /// setters are internal.
+  @usableFromInline
+  func _setGeometry(bounds newBounds: Size?, contentInset newInset: EdgeInsets?) {
+    if let newBounds { bounds = newBounds }
+    if let newInset { contentInset = newInset }
+  }
+
   /// Step 1: what the transaction may change.
-  @inline(__always)
+  @inlinable
   func _snapshot(keepingLayout: Bool = false) -> _TransactionSnapshot<Cell, Layout> {
     _TransactionSnapshot(
       layout: !keepingLayout && Layout.self is any InvertibleCollectionLayout.Type ? nil : layout,
@@ -68,8 +80,8 @@ extension CollectionView {
       displayed: _displayed, prefetched: _prefetcher.prefetched)
   }
 
-  /// Puts back what `snapshot` kept.
-  @inline(__always)
+  /// Puts back what `snapshot` kept. Out of line: only a failed transaction runs it.
+  @usableFromInline
   func _restore(_ snapshot: _TransactionSnapshot<Cell, Layout>) {
     if let layout = snapshot.layout {
       self.layout = layout
@@ -91,67 +103,84 @@ extension CollectionView {
   /// viewport.
   ///
   /// - Complexity: O(k) for k displayed elements.
-  @inline(__always)
+  @inlinable
   func _anchor(_ remap: some _TransactionRemap) -> (path: ElementPath, viewportY: Double)? {
-    let viewport = self.viewport
+    let viewport = Rect(origin: _contentOffset, size: bounds)
+    let orientation = _layout.orientation
+    let direction = _layout.direction
     var best: (path: ElementPath, frame: Rect)?
-    for entry in _displayed
-    where entry.path.kind == .item && entry.attributes.frame.intersects(viewport) && remap.isAnchorable(entry.path) {
-      let frame = entry.attributes.frame
-      if let best, !_precedesInReadingOrder(frame, best.frame) { continue }
-      if let path = remap.map(entry.path) { best = (path, frame) }
+    // The entries read in place, each field through its address (a copy of an entry retains its
+    // cell): nothing writes `_displayed` during the search.
+    let displayed = _displayed._unsafeElements
+    for k in displayed.indices {
+      let entry = displayed.baseAddress! + k
+      guard entry.pointee.path.kind == .item else { continue }
+      let frame = entry.pointee.attributes.frame
+      guard frame.intersects(viewport) else { continue }
+      if let best, !Self._precedesInReadingOrder(frame, best.frame, orientation, direction) { continue }
+      guard remap.isAnchorable(entry.pointee.path), let path = remap.map(entry.pointee.path) else { continue }
+      best = (path, frame)
     }
     guard let best else { return nil }
-    return (best.path, _anchorCoordinate(best.frame) - _alongAxis(contentOffset))
+    return (best.path, _anchorCoordinate(best.frame) - _alongAxis(_contentOffset))
   }
 
   /// Whether `a` comes before `b` for the eye: the topmost (smallest `minY`, ties to the
   /// leftmost) in a vertical collection; along x in a horizontal one, from the left, or from the
-  /// right when it reads right to left, ties to the topmost.
-  func _precedesInReadingOrder(_ a: Rect, _ b: Rect) -> Bool {
-    guard layout.orientation == .horizontal else { return (a.minY, a.minX) < (b.minY, b.minX) }
-    if layout.direction == .rightToLeft { return (-a.maxX, a.minY) < (-b.maxX, b.minY) }
+  /// right when it reads right to left, ties to the topmost. The layout's `orientation` and
+  /// `direction` are read once by the caller: each read of a property of a generic layout
+  /// through the view's property may copy the layout.
+  @inlinable
+  static func _precedesInReadingOrder(
+    _ a: Rect, _ b: Rect, _ orientation: LayoutOrientation, _ direction: LayoutDirection
+  ) -> Bool {
+    guard orientation == .horizontal else { return (a.minY, a.minX) < (b.minY, b.minX) }
+    if direction == .rightToLeft { return (-a.maxX, a.minY) < (-b.maxX, b.minY) }
     return (a.minX, a.minY) < (b.minX, b.minY)
   }
 
   /// Step 3: the layout takes `changes`, recording their inverse in `undo` when `recording` and
   /// it can; `remap` relabels a rejection and checks the result. After a throw, `undo` still
   /// undoes what was applied.
-  @inline(__always)
+  @inlinable
   func _applyChanges(
     _ changes: [Layout.Change], remap: some _TransactionRemap, recordingInverseIn undo: inout [Layout.Change],
     recording: Bool
   ) throws(CollectionViewError) {
     if !changes.isEmpty {
       do throws(LayoutError) {
-        if recording { try _apply(changes, recordingInverseIn: &undo) } else { try layout.apply(changes) }
+        if recording { try _apply(changes, recordingInverseIn: &undo) } else { try _layout.apply(changes) }
       } catch {
         throw remap.error(for: error)
       }
     }
-    try remap.check(layout)
+    try remap.check(_layout)
   }
 
   /// Step 4: the displayed entries and prefetched items under their new paths, in spec order;
   /// the entries gone wait in `_scratch.removed`.
   ///
   /// - Complexity: O(k) calls of `remap`, plus a sort when the order changed (moves).
-  @inline(__always)
+  @inlinable
   func _remapDisplayed(_ remap: some _TransactionRemap) {
     _scratch.removed.removeAll(keepingCapacity: true)
     _scratch.syncedMove = nil
     var kept = 0
     var sorted = true
-    for k in _displayed.indices {
-      var entry = _displayed[k]
-      guard let path = remap.map(entry.path) else {
-        _scratch.removed.append(entry)
-        continue
+    // In place: each path rewritten through the entry's address, and each survivor moved down
+    // over the removed by a swap, which moves without a retain. (The buffer is copied once when
+    // the transaction's snapshot shares it.)
+    _displayed.withUnsafeMutableBufferPointer { displayed in
+      for k in displayed.indices {
+        guard let path = remap.map(displayed[k].path) else {
+          _scratch.removed.append(displayed[k])
+          continue
+        }
+        displayed[k].path = path
+        if kept > 0 && !(displayed[kept - 1].path < path) { sorted = false }
+        if k != kept { displayed.swapAt(kept, k) }
+        kept += 1
       }
-      entry.path = path
-      if kept > 0 && !(_displayed[kept - 1].path < path) { sorted = false }
-      _displayed[kept] = entry
-      kept += 1
     }
     _displayed.removeSubrange(kept...)
     if !sorted { _displayed.sort { $0.path < $1.path } }
@@ -159,16 +188,16 @@ extension CollectionView {
   }
 
   /// Step 5: the offset that keeps the anchor where it was in the viewport, clamped.
-  @inline(__always)
+  @inlinable
   func _scrollToKeep(_ anchor: (path: ElementPath, viewportY: Double)?) {
-    if let anchor, let frame = layout.layoutAttributes(for: anchor.path)?.frame {
-      if layout.orientation == .horizontal {
-        contentOffset.x = _anchorCoordinate(frame) - anchor.viewportY
+    if let anchor, let frame = _layout.layoutAttributes(for: anchor.path)?.frame {
+      if _layout.orientation == .horizontal {
+        _contentOffset.x = _anchorCoordinate(frame) - anchor.viewportY
       } else {
-        contentOffset.y = frame.minY - anchor.viewportY
+        _contentOffset.y = frame.minY - anchor.viewportY
       }
     }
-    contentOffset = clampedContentOffset(contentOffset)
+    _contentOffset = clampedContentOffset(_contentOffset)
   }
 
   /// Applies `changes` to the layout; when the layout is an ``InvertibleCollectionLayout``, sets
@@ -179,9 +208,10 @@ extension CollectionView {
   /// layout is mutated in place through it (no copy, which copy-on-write would turn into O(n)).
   ///
   /// - Complexity: that of the layout's `apply`.
+  @inlinable
   func _apply(_ changes: [Layout.Change], recordingInverseIn inverse: inout [Layout.Change]) throws(LayoutError) {
     guard let invertible = Layout.self as? any InvertibleCollectionLayout.Type else {
-      try layout.apply(changes)
+      try _layout.apply(changes)
       return
     }
     func apply<L: InvertibleCollectionLayout>(as _: L.Type) throws(LayoutError) {
@@ -191,7 +221,7 @@ extension CollectionView {
       var changesAsL = unsafeBitCast(changes, to: [L.Change].self)
       defer { _fixLifetime(changesAsL); changesAsL = [] }
       var inverseAsL: [L.Change] = []
-      try withUnsafeMutablePointer(to: &layout) { (pointer) throws(LayoutError) in
+      try withUnsafeMutablePointer(to: &_layout) { (pointer) throws(LayoutError) in
         try pointer.withMemoryRebound(to: L.self, capacity: 1) { (layout) throws(LayoutError) in
           try layout.pointee.apply(changesAsL, inverse: &inverseAsL)
         }

@@ -23,6 +23,7 @@ extension CollectionView {
   /// - Complexity: O((a + d)·(u + log n)) for a appeared and d disappeared elements and u
   ///   updates, plus O(a·d) to find reloaded elements' last frames, plus, when elements that
   ///   were not displayed before appear, the layout's `apply` of the inverse and of the changes.
+  @inlinable
   func _describeTransition(
     _ update: inout CollectionViewUpdate<Cell>, remap: some _TransactionRemap, changes: [Layout.Change],
     snapshot: _TransactionSnapshot<Cell, Layout>
@@ -67,12 +68,13 @@ extension CollectionView {
   /// attributes in the layout after.
   ///
   /// - Complexity: O(log n).
+  @inlinable
   func _disappearance(_ destination: _Counterpart) -> (DisappearanceReason, LayoutAttributes?) {
     switch destination {
     case .none: return (.deleted, nil)
     case .reloadedWithoutIdentity: return (.reloaded, nil)
     case .at(let path, let reloaded):
-      guard let attributes = layout.layoutAttributes(for: path) else { return (.deleted, nil) }
+      guard let attributes = _layout.layoutAttributes(for: path) else { return (.deleted, nil) }
       return (reloaded ? .reloaded : .scrolledOut, attributes)
     }
   }
@@ -82,7 +84,9 @@ extension CollectionView {
   /// recorded inverse), is read, and takes the changes again, ending as it was.
   ///
   /// - Complexity: O(p·log n) for p paths, plus the layout's `apply` of the inverse and of the
-  ///   changes when they are not empty.
+  ///   changes when they are not empty. Out of line: most transactions read nothing of the old
+  ///   layout.
+  @usableFromInline
   func _attributesBeforeTransaction(
     _ paths: [ElementPath], changes: [Layout.Change], snapshot: _TransactionSnapshot<Cell, Layout>
   ) -> [LayoutAttributes?] {

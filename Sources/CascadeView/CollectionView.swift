@@ -214,7 +214,8 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   /// The size of the whole content, the layout's.
   ///
   /// - Complexity: O(1).
-  public var contentSize: Size { layout.contentSize }
+  @inlinable
+  public var contentSize: Size { _layout.contentSize }
 
   /// The number of sections, the layout's (equal to the data source's after each update).
   ///

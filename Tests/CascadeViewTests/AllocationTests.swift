@@ -183,6 +183,42 @@ final class CountingDelegate: CollectionViewDelegate {
     #endif
   }
 
+  /// A batch of one item at the end of a section scrolled to its end (appended, reloaded while
+  /// displayed, deleted) makes the same mallocs at 2,000 items as at 50,000, and no more than the
+  /// budget: the plan's, the layout's change and inverse, and the update's arrays, nothing per
+  /// item of the collection. (Counted over whole cycles of the three, after a warm-up that grows
+  /// the view's and the data source's buffers.)
+  @Test func aOneItemBatchAllocatesTheSameAtAnySize() throws {
+    #if DEBUG
+    return
+    #else
+    var perCycle: [UInt] = []
+    for n in [2_000, 50_000] {
+      var random = SeededGenerator(seed: 11)
+      let source = TestSource([(0..<n).map { _ in Double(Int.random(in: 20...240, using: &random)) }])
+      let view = try makeView(source, width: 400, height: 800, layout: WaterfallParameters(columns: 3))
+      try view.setContentOffset(Point(x: 0, y: view.maximumContentOffsetY))
+      func cycle() throws {
+        let count = source.sections[0].count
+        source.sections[0].append(source.entry(120))
+        try view.performBatchUpdates([.insertItems(count..<(count + 1), section: 0)])
+        try view.performBatchUpdates([.reloadItems((count - 3)..<(count - 2), section: 0)])
+        source.sections[0].removeLast()
+        try view.performBatchUpdates([.deleteItems(count..<(count + 1), section: 0)])
+      }
+      for _ in 0..<20 { try cycle() }
+      guard let before = mallocCount() else { return }
+      for _ in 0..<30 { try cycle() }
+      let after = mallocCount() ?? before
+      #expect(view.numberOfItems(inSection: 0) == n)
+      perCycle.append((after - before) / 30)
+    }
+    // The budget is the count measured when the transaction became inlinable: 12 a batch.
+    #expect(perCycle[0] == perCycle[1], "\(perCycle[0]) mallocs a cycle at 2,000 items, \(perCycle[1]) at 50,000")
+    #expect(perCycle[1] <= 36, "\(perCycle[1]) mallocs a cycle of three batches")
+    #endif
+  }
+
   /// A width change of a layout held once (the same column count) places every item again in
   /// the sections' own storage: nothing allocated per section, whatever its size. (Each lane's
   /// samples were allocated afresh, and its column state, 13 allocations a section of 20.)

@@ -18,6 +18,7 @@ import Cascade
 /// What a batch plan reads of the data source's state after the updates (its *final* state).
 ///
 /// The view adapts its data source (`_DataSourceFinalState`); tests give plain counts.
+@usableFromInline
 package protocol _BatchPlanSource<Item, SectionParameters> {
   associatedtype Item: Sendable
   associatedtype SectionParameters: Sendable
@@ -73,14 +74,15 @@ extension _BatchPlanSource {
 ///   not anchor the scroll position).
 /// - ``invalidUpdate(for:)`` relabels the layout's rejection of `changes`; ``checkCounts(sections:itemsInSection:)``
 ///   compares the layout's counts after `changes` with the final state's.
+@usableFromInline
 package struct _BatchPlan<Source: _BatchPlanSource> {
-  package typealias Change = LayoutChange<Source.Item, Source.SectionParameters>
+  @usableFromInline package typealias Change = LayoutChange<Source.Item, Source.SectionParameters>
 
   /// The batch, as given.
   package let updates: [BatchUpdate]
   /// The layout changes that carry the batch out, in order: each update's follow each other,
   /// as many as ``_changeCount(of:)`` says.
-  package private(set) var changes: [Change] = []
+  @usableFromInline package private(set) var changes: [Change] = []
   let source: Source
   /// Sections and items of the final state, asked once.
   let finalSections: Int
@@ -108,7 +110,7 @@ package struct _BatchPlan<Source: _BatchPlanSource> {
   /// or reloads it.
   ///
   /// - Complexity: O(u) for u updates.
-  package func map(_ path: ElementPath) -> ElementPath? {
+  @usableFromInline package func map(_ path: ElementPath) -> ElementPath? {
     BatchUpdate._map(path, through: updates[...]).path
   }
 
@@ -116,7 +118,7 @@ package struct _BatchPlan<Source: _BatchPlanSource> {
   /// when the batch deletes it.
   ///
   /// - Complexity: O(u) for u updates.
-  package func mapFollowingReloads(_ path: ElementPath) -> ElementPath? {
+  @usableFromInline package func mapFollowingReloads(_ path: ElementPath) -> ElementPath? {
     var p = path
     for update in updates {
       switch update {

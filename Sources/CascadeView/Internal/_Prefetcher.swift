@@ -97,6 +97,7 @@ struct _Prefetcher {
   /// sorted.
   ///
   /// - Complexity: O(p·log p) plus p calls of `map`, for p items announced.
+  @usableFromInline
   mutating func remap(_ map: (ElementPath) -> ElementPath?) {
     prefetched = prefetched.compactMap { map(.item($0.item, section: $0.section))?.itemPath }.sorted()
   }

@@ -5,6 +5,7 @@ import Cascade
 ///
 /// Three kinds: a width change keeps every path (`_KeepPaths`), a reload drops them all
 /// (`_DropPaths`), a batch of updates moves them as its plan says (`_BatchPlan`).
+@usableFromInline
 protocol _TransactionRemap {
   /// Where the displayed element at `path` is after the changes; `nil`: it is gone.
   func map(_ path: ElementPath) -> ElementPath?
@@ -25,6 +26,7 @@ protocol _TransactionRemap {
 }
 
 /// An element's place on the other side of a transaction.
+@usableFromInline
 enum _Counterpart: Equatable {
   /// At `path` in the other layout, with new content when `reloaded`.
   case at(ElementPath, reloaded: Bool)
@@ -36,10 +38,15 @@ enum _Counterpart: Equatable {
 }
 
 extension _TransactionRemap {
+  @usableFromInline
   func isAnchorable(_ path: ElementPath) -> Bool { true }
+  @usableFromInline
   func error(for error: LayoutError) -> CollectionViewError { .layout(error) }
+  @usableFromInline
   func check<Layout: CollectionLayout>(_ layout: Layout) throws(CollectionViewError) {}
+  @usableFromInline
   func mapFollowingReloads(_ path: ElementPath) -> ElementPath? { map(path) }
+  @usableFromInline
   func destination(of path: ElementPath) -> _Counterpart {
     if let kept = map(path) { return .at(kept, reloaded: false) }
     if let reloaded = mapFollowingReloads(path) { return .at(reloaded, reloaded: true) }
@@ -61,32 +68,37 @@ struct _DropPaths: _TransactionRemap {
 }
 
 extension _BatchPlan: _TransactionRemap {
+  @usableFromInline
   func origin(of path: ElementPath) -> _Counterpart {
     let (previous, reloaded) = BatchUpdate._origin(path, through: updates[...])
     return previous.map { .at($0, reloaded: reloaded) } ?? .none
   }
+  @usableFromInline
   func isAnchorable(_ path: ElementPath) -> Bool { !isMovedOnPurpose(path) }
+  @usableFromInline
   func error(for error: LayoutError) -> CollectionViewError { invalidUpdate(for: error) }
+  @usableFromInline
   func check<Layout: CollectionLayout>(_ layout: Layout) throws(CollectionViewError) {
     try checkCounts(sections: layout.numberOfSections, itemsInSection: { layout.numberOfItems(inSection: $0) })
   }
 }
 
 /// What a transaction may change, kept to put back if a step fails.
+@usableFromInline
 struct _TransactionSnapshot<Cell: AnyObject, Layout: CollectionLayout> {
   /// A copy of a layout that records no inverse; `nil` for an ``InvertibleCollectionLayout``,
   /// which is rolled back with ``undo`` instead (a copy held across `apply` would make every
   /// section the batch touches copy its storage, O(n) for what is otherwise an O(k) append).
-  let layout: Layout?
+  @usableFromInline let layout: Layout?
   /// The batch that undoes the layout's changes, once they are applied.
-  var undo: [Layout.Change] = []
-  let bounds: Size
-  let contentInset: EdgeInsets
-  let contentOffset: Point
-  let displayed: [_Entry<Cell>]
-  let prefetched: [ItemPath]
+  @usableFromInline var undo: [Layout.Change] = []
+  @usableFromInline let bounds: Size
+  @usableFromInline let contentInset: EdgeInsets
+  @usableFromInline let contentOffset: Point
+  @usableFromInline let displayed: [_Entry<Cell>]
+  @usableFromInline let prefetched: [ItemPath]
 
-  @inline(__always)
+  @inlinable
   init(
     layout: Layout?, bounds: Size, contentInset: EdgeInsets, contentOffset: Point, displayed: [_Entry<Cell>],
     prefetched: [ItemPath]
