@@ -38,33 +38,37 @@ extension CollectionView {
   func _refresh(from previousOffset: Point) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
     // One borrow of the scratch for the whole step (unchecked at run time), then plain inout
     // accesses. Nothing a data source or delegate callback can reach touches `_scratch`.
-    try _refresh(from: previousOffset, scratch: &_scratch, transition: nil)
+    try _refresh(from: previousOffset, scratch: &_scratch, describesTransition: false) { _ in }
   }
 
   /// The refresh of a transaction: `transition` rewrites the update's reasons and frames in the
   /// other layout once the displayed set is committed, before the delegate hears of it. It must
   /// not touch `_scratch` (borrowed for the step) nor `_update` (the update is out of the view).
+  /// Not escaping: its context (what the transaction captures) stays on the stack.
   ///
   /// - Complexity: that of ``_refresh(from:)`` plus `transition`'s.
   @inlinable
   func _refresh(
-    from previousOffset: Point, transition: @escaping (inout CollectionViewUpdate<Cell>) -> Void
+    from previousOffset: Point, transition: (inout CollectionViewUpdate<Cell>) -> Void
   ) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
-    try _refresh(from: previousOffset, scratch: &_scratch, transition: transition)
+    try _refresh(from: previousOffset, scratch: &_scratch, describesTransition: true, transition)
   }
 
-  /// The refresh, in its steps, working in `scratch`, which it leaves empty.
+  /// The refresh, in its steps, working in `scratch`, which it leaves empty; `transition` runs
+  /// only when `describesTransition` (a transaction's refresh), and a scroll step passes a
+  /// closure that does nothing. (An optional closure would be escaping, and a transaction's
+  /// would be allocated on the heap on every batch.)
   @inlinable
   func _refresh(
-    from previousOffset: Point, scratch: inout _RefreshScratch<Cell>,
-    transition: ((inout CollectionViewUpdate<Cell>) -> Void)?
+    from previousOffset: Point, scratch: inout _RefreshScratch<Cell>, describesTransition: Bool,
+    _ transition: (inout CollectionViewUpdate<Cell>) -> Void
   ) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
     _journal._removeAllKeepingCapacity()
     let display = displayRect
     Self._moveWindow(&_layout, &scratch.window, to: display)              // 1. query, by the
     let pinned = pinsSectionHeaders                                       //    window's cursors
     // The displayed entries read in place: nothing writes `_displayed` during the plan.
-    let fromWindow = transition == nil && !pinned && scratch.planFromWindow(_displayed._unsafeElements)
+    let fromWindow = !describesTransition && !pinned && scratch.planFromWindow(_displayed._unsafeElements)
     if fromWindow && scratch.departures.count == 0 && scratch.arrivals.count == 0 {
       // Nothing entered or left, and every frame stayed: only the offset changed. The update
       // returned is a new empty one rather than a copy of `_update` (emptied in place, for
@@ -111,7 +115,7 @@ extension CollectionView {
     #if CASCADE_INTERNAL_CHECKS
     if !pinned { _checkDisplayedIsWindow(scratch.window) }
     #endif
-    if let transition { transition(&update) }                             // 6. report
+    if describesTransition { transition(&update) }                        // 6. report
     swap(&update, &_update)
     _journal._removeAllKeepingCapacity()
     _finishRefresh(from: previousOffset, display: display, returned: returned)

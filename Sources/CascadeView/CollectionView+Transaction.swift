@@ -52,9 +52,8 @@ extension CollectionView {
     _scrollToKeep(anchor)
     _contentOffset = Point(x: _contentOffset.x + scroll.x, y: _contentOffset.y + scroll.y)
     do throws(CollectionViewError) {
-      let done = snapshot
-      return try _refresh(from: snapshot.contentOffset) { [unowned self] update in
-        self._describeTransition(&update, remap: remap, changes: changes, snapshot: done)
+      return try _refresh(from: snapshot.contentOffset) { update in
+        _describeTransition(&update, remap: remap, changes: changes, snapshot: snapshot)
       }
     } catch {
       _restore(snapshot)

@@ -213,9 +213,10 @@ final class CountingDelegate: CollectionViewDelegate {
       #expect(view.numberOfItems(inSection: 0) == n)
       perCycle.append((after - before) / 30)
     }
-    // The budget is the count measured when the transaction became inlinable: 12 a batch.
+    // The budget is the count measured: 11 a batch (13 while the transaction ran as generic
+    // code, 12 while the refresh's transition closure escaped and was allocated).
     #expect(perCycle[0] == perCycle[1], "\(perCycle[0]) mallocs a cycle at 2,000 items, \(perCycle[1]) at 50,000")
-    #expect(perCycle[1] <= 36, "\(perCycle[1]) mallocs a cycle of three batches")
+    #expect(perCycle[1] <= 33, "\(perCycle[1]) mallocs a cycle of three batches")
     #endif
   }
 
