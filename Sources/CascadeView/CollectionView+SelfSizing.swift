@@ -125,17 +125,24 @@ extension CollectionView {
   /// step's refresh is the only one.
   ///
   /// - Complexity: that of the measurements' batch, plus a scroll step.
-  @usableFromInline
+  @inlinable
   func _applyMeasurements(scrollingTo offset: Point) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
+    // Inlinable, as `performBatchUpdates(_:)` is, so that the transaction runs specialized; the
+    // plan of the measurements stays out of line.
     try _beginUpdate()
     defer { _isUpdating = false }
-    guard let dataSource else { throw .noDataSource }
-    let scroll = Point(x: offset.x - contentOffset.x, y: offset.y - contentOffset.y)
-    let remap = _KeepPaths()
-    let plan = _measurementChanges(remap, source: _DataSourceFinalState(view: self, dataSource: dataSource))
-    return try _withMeasurements(plan, remap) { () throws(CollectionViewError) in
-      try _transaction(plan.changes, anchored: true, remap: remap, scroll: scroll)
+    let plan = try _pendingMeasurementChanges()
+    let scroll = Point(x: offset.x - _contentOffset.x, y: offset.y - _contentOffset.y)
+    return try _withMeasurements(plan, _KeepPaths()) { () throws(CollectionViewError) in
+      try _transaction(plan.changes, anchored: true, remap: _KeepPaths(), scroll: scroll)
     }
+  }
+
+  /// The pending reports as one batch, every path kept.
+  @usableFromInline
+  func _pendingMeasurementChanges() throws(CollectionViewError) -> _MeasurementPlan<Layout.Change> {
+    guard let dataSource else { throw .noDataSource }
+    return _measurementChanges(_KeepPaths(), source: _DataSourceFinalState(view: self, dataSource: dataSource))
   }
 
   /// Runs `transaction` with the measurements of `plan` taken out of the pending reports; on

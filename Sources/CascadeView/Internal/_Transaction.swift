@@ -55,9 +55,11 @@ extension _TransactionRemap {
 }
 
 /// A width or inset change: every element keeps its path.
+@usableFromInline
 struct _KeepPaths: _TransactionRemap {
-  func map(_ path: ElementPath) -> ElementPath? { path }
-  func origin(of path: ElementPath) -> _Counterpart { .at(path, reloaded: false) }
+  @inlinable init() {}
+  @inlinable func map(_ path: ElementPath) -> ElementPath? { path }
+  @inlinable func origin(of path: ElementPath) -> _Counterpart { .at(path, reloaded: false) }
 }
 
 /// A reload: no element keeps its cell.
