@@ -133,8 +133,9 @@ extension CollectionView {
     defer { _isUpdating = false }
     let plan = try _pendingMeasurementChanges()
     let scroll = Point(x: offset.x - _contentOffset.x, y: offset.y - _contentOffset.y)
-    return try _withMeasurements(plan, _KeepPaths()) { () throws(CollectionViewError) in
-      try _transaction(plan.changes, anchored: true, remap: _KeepPaths(), scroll: scroll)
+    let remap = _KeepPaths()
+    return try _withMeasurements(plan, remap) { () throws(CollectionViewError) in
+      try _transaction(plan.changes, anchored: true, remap: remap, scroll: scroll)
     }
   }
 

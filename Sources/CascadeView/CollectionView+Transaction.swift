@@ -104,7 +104,7 @@ extension CollectionView {
   /// - Complexity: O(k) for k displayed elements.
   @inlinable
   func _anchor(_ remap: some _TransactionRemap) -> (path: ElementPath, viewportY: Double)? {
-    let viewport = Rect(origin: _contentOffset, size: bounds)
+    let viewport = self.viewport
     let orientation = _layout.orientation
     let direction = _layout.direction
     var best: (path: ElementPath, frame: Rect)?

@@ -230,7 +230,8 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   /// The viewport in content coordinates: `bounds` at `contentOffset`.
   ///
   /// - Complexity: O(1).
-  public var viewport: Rect { Rect(origin: contentOffset, size: bounds) }
+  @inlinable
+  public var viewport: Rect { Rect(origin: _contentOffset, size: bounds) }
 
   /// The rect whose elements have cells: the viewport grown by ``overscan`` above and below.
   ///

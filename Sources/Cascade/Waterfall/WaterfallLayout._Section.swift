@@ -989,7 +989,8 @@ internal struct _Section: _SectionStorage {
           let fewShortest = c >= 2 && g.order == .shortestFirst && g.tolerance == 0 && !_generalLoopOnly
           let fourShortest = fewShortest && c == 4
           // One checkpoint interval at a time: the checkpoint is saved before its first item,
-          // so the items themselves test nothing for it.
+          // so the items themselves test nothing for it. (`checkpointsSaved` written out: a
+          // getter on the whole section would overlap the loop's access to `next`.)
           var i = start
           while i < n {
             if i & (interval - 1) == 0 && (i >> Self.checkpointShift) == checkpoints.count / checkpointStride {
