@@ -68,7 +68,11 @@ extension CollectionView {
     defer { _isUpdating = false }
     let (plan, measurements) = try _plan(updates)
     return try _withMeasurements(measurements, plan) { () throws(CollectionViewError) in
-      try _transaction(plan.changes + measurements.changes, anchored: true, remap: plan)
+      // Joined only when the batch takes measurements with it: `+` allocates even for an
+      // empty right side.
+      try _transaction(
+        measurements.changes.isEmpty ? plan.changes : plan.changes + measurements.changes,
+        anchored: true, remap: plan)
     }
   }
 
@@ -81,8 +85,10 @@ extension CollectionView {
     guard let dataSource else { throw .noDataSource }
     let source = _DataSourceFinalState(
       view: self, dataSource: dataSource, measured: _dynamic.measured, sizing: _dynamic.sizing)
-    let plan = try _BatchPlan(
-      updates, countsBefore: (0..<layout.numberOfSections).map { layout.numberOfItems(inSection: $0) }, source: source)
+    let sections = _layout.numberOfSections
+    var items = 0
+    for s in 0..<sections { items = _saturatingSum(items, _layout.numberOfItems(inSection: s)) }
+    let plan = try _BatchPlan(updates, sectionsBefore: sections, itemsBefore: items, source: source)
     return (plan, _measurementChanges(plan, source: source))
   }
 }

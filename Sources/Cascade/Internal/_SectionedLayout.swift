@@ -341,7 +341,13 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
       inverse.reserveCapacity(changes.count)
     }
     func items(_ s: Int, _ range: Range<Int>) -> [Section.Item] { range.map { sections[s].item(at: $0) } }
-    var dirty: [Int] = []
+    // The sections the changes touched: the first inline, the rest in an array, so that a batch
+    // confined to one section (the common one) allocates nothing for it.
+    var firstDirty = -1
+    var moreDirty: [Int] = []
+    func markDirty(_ s: Int) {
+      if firstDirty < 0 { firstDirty = s } else if s != firstDirty { moreDirty.append(s) }
+    }
     var structural = false
     for (n, change) in changes.enumerated() {
       if recording {
@@ -379,14 +385,14 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
         if sections[s].ids != nil || items.contains(where: { Section.id(of: $0) != nil }) {
           insertIDs(items, at: count, section: s)
         }
-        dirty.append(s)
+        markDirty(s)
       case .insertItems(let items, let i, let s):
         sections[s].insertItems(items, at: i, converted: checked.records.removeValue(forKey: n))
         if sections[s].ids != nil || items.contains(where: { Section.id(of: $0) != nil }) {
           insertIDs(items, at: i, section: s)
         }
         sections[s].invalidate(from: i)
-        dirty.append(s)
+        markDirty(s)
       case .deleteItems(let range, let s):
         sections[s].removeItems(range)
         if let ids = sections[s].ids {
@@ -395,7 +401,7 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
           registerIDs(section: s, from: range.lowerBound)
         }
         sections[s].invalidate(from: range.lowerBound)
-        dirty.append(s)
+        markDirty(s)
       case .replaceItems(let items, let i, let s):
         for (k, item) in items.enumerated() {
           sections[s].replace(at: i + k, with: item)
@@ -410,7 +416,7 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
             }
           }
         }
-        dirty.append(s)
+        markDirty(s)
       case .moveItem(let from, let to):
         // The item as given (its remembered column included), stored again at its new place.
         let moved = sections[from.section].item(at: from.item)
@@ -431,8 +437,8 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
         }
         sections[to.section].movedIn(at: to.item)
         sections[to.section].invalidate(from: to.item)
-        dirty.append(from.section)
-        dirty.append(to.section)
+        markDirty(from.section)
+        markDirty(to.section)
       case .insertSection(let section, let s):
         // Taken out of `checked`, so that the section's arrays are referenced once: a later
         // change of the batch to this section then mutates them in place.
@@ -473,10 +479,13 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
       origins.rebuild(count: sections.count) { sections[$0].height }
       rebuildSectionUIDs()
     } else {
-      for s in dirty where sections[s].needsLayout {
+      func layOut(_ s: Int) {
+        guard sections[s].needsLayout else { return }
         placedItemCount += sections[s].layOut()
         origins.setHeight(sections[s].height, at: s)
       }
+      if firstDirty >= 0 { layOut(firstDirty) }
+      for s in moreDirty { layOut(s) }
     }
     if recording { inverse.reverse() }
     _checkInvariants()
@@ -611,8 +620,8 @@ internal struct _RecordBounds<Record: _LaidOutRecord>: IntervalLaneSource {
 /// built whole. Each is taken out as it is used, so that its arrays are referenced once.
 @usableFromInline
 internal struct _CheckedBatch<Section: _SectionStorage> {
-  var records: [Int: Section.Converted] = [:]
-  var sections: [Int: Section] = [:]
+  var records = _InlineFirstDictionary<Int, Section.Converted>()
+  var sections = _InlineFirstDictionary<Int, Section>()
 }
 
 /// The shape of a layout (section counts, parameters, width) as a batch evolves it, so that the
@@ -624,7 +633,8 @@ internal struct _CheckedBatch<Section: _SectionStorage> {
 internal struct _BatchValidator<Section: _SectionStorage> {
   let layout: _SectionedLayout<Section>
   var width: Double
-  var counts: [Int: Int] = [:]
+  /// The counts of the sections the batch touched so far, until `materialized`.
+  var counts = _InlineFirstDictionary<Int, Int>()
   /// The section list, valid once `materialized`.
   var sections: [(count: Int, parameters: Section.Parameters)] = []
   var materialized = false

@@ -99,10 +99,24 @@ package struct _BatchPlan<Source: _BatchPlanSource> {
   /// - Complexity: O(u·(u + i + s)) for u updates, i inserted or reloaded items, s sections
   ///   inserted or reloaded; a source call per item of the final state the batch brings in.
   package init(_ updates: [BatchUpdate], countsBefore: [Int], source: Source) throws(CollectionViewError) {
+    var items = 0
+    for count in countsBefore { items = _saturatingSum(items, count) }
+    try self.init(updates, sectionsBefore: countsBefore.count, itemsBefore: items, source: source)
+  }
+
+  /// Plans `updates`, made to a collection of `sectionsBefore` sections holding `itemsBefore`
+  /// items in all (saturated at `Int.max`), that leave the source's state: the planner needs
+  /// no more of the collection before the batch, so the view passes two counts, not an array.
+  ///
+  /// - Throws: as ``init(_:countsBefore:source:)``.
+  /// - Complexity: as ``init(_:countsBefore:source:)``.
+  package init(
+    _ updates: [BatchUpdate], sectionsBefore: Int, itemsBefore: Int, source: Source
+  ) throws(CollectionViewError) {
     self.updates = updates
     self.source = source
     self.finalSections = Swift.max(0, source.numberOfSections)
-    try _checkSizes(countsBefore: countsBefore)
+    try _checkSizes(sectionsBefore: sectionsBefore, itemsBefore: itemsBefore)
     for k in updates.indices { try _plan(k) }
   }
 
@@ -280,7 +294,7 @@ extension _BatchPlan {
   /// - deleted or reloaded sections existed: before the batch, or inserted earlier in it;
   /// - inserted items stay, or a later `deleteItems` removes them;
   /// - reloaded items existed: before the batch, inserted earlier, or brought in with a section.
-  mutating func _checkSizes(countsBefore: [Int]) throws(CollectionViewError) {
+  mutating func _checkSizes(sectionsBefore: Int, itemsBefore: Int) throws(CollectionViewError) {
     var laterDeletedSections = 0, laterDeletedItems = 0
     for update in updates {
       switch update {
@@ -289,9 +303,8 @@ extension _BatchPlan {
       default: break
       }
     }
-    var sections = countsBefore.count
-    var items = 0
-    for count in countsBefore { items = _saturatingSum(items, count) }
+    var sections = sectionsBefore
+    var items = itemsBefore
     for (k, update) in updates.enumerated() {
       switch update {
       case .insertSections(let r):
