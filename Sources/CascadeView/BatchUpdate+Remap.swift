@@ -3,7 +3,7 @@ import Cascade
 /// `a + b`, or `Int.max` when that overflows. A hostile batch (a range of 2^62 sections, an item
 /// index at `Int.max`) can push a count or a path past `Int.max`; such a value is beyond every
 /// collection, and the batch's validation rejects what needs it.
-@inline(__always)
+@inlinable @inline(__always)
 func _saturatingSum(_ a: Int, _ b: Int) -> Int {
   let (sum, overflow) = a.addingReportingOverflow(b)
   return overflow ? .max : sum
@@ -44,6 +44,7 @@ extension BatchUpdate {
   /// Where `path` ends up after `updates`, or `nil` with the index of the update that removes it.
   ///
   /// - Complexity: O(u) for u updates.
+  @usableFromInline
   static func _map(
     _ path: ElementPath, through updates: ArraySlice<BatchUpdate>
   ) -> (path: ElementPath?, removedBy: Int?) {

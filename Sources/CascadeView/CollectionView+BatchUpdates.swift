@@ -78,42 +78,78 @@ extension CollectionView {
 
   /// The plan of `updates` against the data source's final state, and the measurements the
   /// batch takes with it.
-  @usableFromInline
+  ///
+  /// Inlinable with the plan (``_BatchPlan``), so that both run specialized for the view's
+  /// `Cell` and `Layout`: as generic code, a one-item batch's plan spent about a fifth of the
+  /// batch on looking up the metadata of its arrays and changes and copying the plan and the
+  /// layout through value witnesses. The data source's adapter and the measurements' plan stay
+  /// out of line.
+  @inlinable
   func _plan(
     _ updates: [BatchUpdate]
   ) throws(CollectionViewError) -> (_BatchPlan<_DataSourceFinalState<Cell, Layout>>, _MeasurementPlan<Layout.Change>) {
-    guard let dataSource else { throw .noDataSource }
-    let source = _DataSourceFinalState(
-      view: self, dataSource: dataSource, measured: _dynamic.measured, sizing: _dynamic.sizing)
+    let source = try _finalState()
     let sections = _layout.numberOfSections
     var items = 0
     for s in 0..<sections { items = _saturatingSum(items, _layout.numberOfItems(inSection: s)) }
     let plan = try _BatchPlan(updates, sectionsBefore: sections, itemsBefore: items, source: source)
+    // Without pending reports or sizes kept by path there is nothing to plan: skipped, since the
+    // generic call costs its types' metadata even when it returns at once.
+    guard _plansMeasurements else { return (plan, _MeasurementPlan()) }
     return (plan, _measurementChanges(plan, source: source))
   }
+
+  /// The data source's final state as a batch's plan reads it, its measured sizes standing in
+  /// for its estimates.
+  ///
+  /// - Throws: ``CollectionViewError/noDataSource``.
+  /// - Complexity: O(1).
+  @usableFromInline
+  func _finalState() throws(CollectionViewError) -> _DataSourceFinalState<Cell, Layout> {
+    guard let dataSource else { throw .noDataSource }
+    return _DataSourceFinalState(view: self, dataSource: dataSource, measured: _dynamic.measured, sizing: _dynamic.sizing)
+  }
+
+  /// Whether a batch has measurements to plan: pending reports, or sizes kept by path (a batch
+  /// may reload their items).
+  ///
+  /// - Complexity: O(1).
+  @usableFromInline
+  var _plansMeasurements: Bool { !_dynamic.pending.isEmpty || _dynamic.pathKeys > 0 }
 }
 
 /// The data source's state, which a batch's updates lead to, as the planner reads it.
 @usableFromInline
 struct _DataSourceFinalState<Cell: AnyObject, Layout: CollectionLayout>: _BatchPlanSource {
-  let view: CollectionView<Cell, Layout>
-  let dataSource: any CollectionViewDataSource<Cell, Layout>
+  @usableFromInline let view: CollectionView<Cell, Layout>
+  @usableFromInline let dataSource: any CollectionViewDataSource<Cell, Layout>
   /// Measured sizes that stand in for the data source's estimates: by id, and by path when
   /// `byPath` (a reload, which keeps paths).
-  var measured: [_MeasureKey: Size] = [:]
-  var sizing: _Sizing<Layout.Item>? = nil
+  @usableFromInline var measured: [_MeasureKey: Size] = [:]
+  @usableFromInline var sizing: _Sizing<Layout.Item>? = nil
   var byPath = false
 
-  @usableFromInline
+  init(
+    view: CollectionView<Cell, Layout>, dataSource: any CollectionViewDataSource<Cell, Layout>,
+    measured: [_MeasureKey: Size] = [:], sizing: _Sizing<Layout.Item>? = nil, byPath: Bool = false
+  ) {
+    self.view = view
+    self.dataSource = dataSource
+    self.measured = measured
+    self.sizing = sizing
+    self.byPath = byPath
+  }
+
+  @inlinable
   var numberOfSections: Int { Swift.max(0, dataSource.numberOfSections(in: view)) }
 
-  @usableFromInline
+  @inlinable
   func numberOfItems(inSection section: Int) -> Int {
     Swift.max(0, dataSource.collectionView(view, numberOfItemsInSection: section))
   }
 
   /// The data source's item, measured when a size is kept for it.
-  @usableFromInline
+  @inlinable
   func item(at path: ItemPath) -> Layout.Item {
     let item = dataSource.collectionView(view, layoutItemAt: path)
     guard let sizing, !measured.isEmpty else { return item }
@@ -136,7 +172,8 @@ struct _DataSourceFinalState<Cell: AnyObject, Layout: CollectionLayout>: _BatchP
   }
 
   /// `item` (at `path`) with the size kept for it, or as it is.
-  private func withMeasuredSize(_ item: Layout.Item, at path: ItemPath, _ sizing: _Sizing<Layout.Item>) -> Layout.Item {
+  @usableFromInline
+  func withMeasuredSize(_ item: Layout.Item, at path: ItemPath, _ sizing: _Sizing<Layout.Item>) -> Layout.Item {
     let size: Size?
     if let id = sizing.id(item) { size = measured[.id(id)] } else { size = byPath ? measured[.path(path)] : nil }
     guard let size else { return item }
@@ -148,7 +185,7 @@ struct _DataSourceFinalState<Cell: AnyObject, Layout: CollectionLayout>: _BatchP
     path.section >= 0 && path.section < numberOfSections && path.item >= 0 && path.item < numberOfItems(inSection: path.section)
   }
 
-  @usableFromInline
+  @inlinable
   func parameters(forSection section: Int) -> Layout.SectionParameters {
     dataSource.collectionView(view, parametersForSection: section)
   }

@@ -19,6 +19,7 @@
 import Cascade
 
 /// The key a measured size is kept under: the item's id, or its path when it has none.
+@usableFromInline
 enum _MeasureKey: Hashable {
   case id(ItemID)
   case path(ItemPath)
@@ -27,6 +28,7 @@ enum _MeasureKey: Hashable {
 /// How to measure an item and read its id: `SelfSizingItem`'s requirements, captured where the
 /// conformance is known, so that the unconstrained view code (a reload, a scroll step) calls them
 /// without a dynamic cast per item.
+@usableFromInline
 struct _Sizing<Item> {
   let measured: (Item, Size, LayoutOrientation) -> Item
   let id: (Item) -> ItemID?
@@ -40,6 +42,9 @@ struct _MeasurementPlan<Change> {
   var entries: [(key: _MeasureKey, size: Size)] = []
   /// The pending reports the plan consumed, put back if the transaction fails.
   var taken: [ItemPath: (size: Size, key: _MeasureKey)] = [:]
+
+  /// An empty plan: no change, nothing to keep.
+  @usableFromInline init() {}
 }
 
 extension CollectionView where Layout.Item: SelfSizingItem {
@@ -159,7 +164,9 @@ extension CollectionView {
     _hasPendingMeasurements = !_dynamic.pending.isEmpty
     do throws(CollectionViewError) {
       let update = try transaction()
-      _commitMeasurements(plan, remap)
+      // Nothing to commit without new sizes, changes or sizes kept by path: skipped, since the
+      // generic call costs its types' metadata even when it does nothing.
+      if !plan.entries.isEmpty || !plan.changes.isEmpty || _dynamic.pathKeys > 0 { _commitMeasurements(plan, remap) }
       return update
     } catch {
       _dynamic.pending = plan.taken
@@ -175,6 +182,7 @@ extension CollectionView {
   /// items of a section share one `replaceItems`.
   ///
   /// - Complexity: O(m log m + p·u) for m reports and p sizes kept by path through u updates.
+  @usableFromInline
   func _measurementChanges(
     _ remap: some _TransactionRemap, source: _DataSourceFinalState<Cell, Layout>
   ) -> _MeasurementPlan<Layout.Change> {

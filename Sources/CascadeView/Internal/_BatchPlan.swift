@@ -79,16 +79,16 @@ package struct _BatchPlan<Source: _BatchPlanSource> {
   @usableFromInline package typealias Change = LayoutChange<Source.Item, Source.SectionParameters>
 
   /// The batch, as given.
-  package let updates: [BatchUpdate]
+  @usableFromInline package let updates: [BatchUpdate]
   /// The layout changes that carry the batch out, in order: each update's follow each other,
   /// as many as ``_changeCount(of:)`` says.
   @usableFromInline package private(set) var changes: [Change] = []
-  let source: Source
+  @usableFromInline let source: Source
   /// Sections and items of the final state, asked once.
-  let finalSections: Int
-  var finalItems: Int?
+  @usableFromInline let finalSections: Int
+  @usableFromInline var finalItems: Int?
   /// A stand-in for transient items, found on first need.
-  var placeholder: Source.Item?
+  @usableFromInline var placeholder: Source.Item?
 
   /// Plans `updates`, made to a collection of `countsBefore.count` sections holding
   /// `countsBefore[s]` items each, that leave the source's state.
@@ -108,8 +108,13 @@ package struct _BatchPlan<Source: _BatchPlanSource> {
   /// items in all (saturated at `Int.max`), that leave the source's state: the planner needs
   /// no more of the collection before the batch, so the view passes two counts, not an array.
   ///
+  /// Inlinable, so that the view's batch plans specialized for its data source's types (a
+  /// generic plan looks up the metadata of its arrays and changes on every call); the size
+  /// check, the stand-ins and whole sections stay out of line.
+  ///
   /// - Throws: as ``init(_:countsBefore:source:)``.
   /// - Complexity: as ``init(_:countsBefore:source:)``.
+  @inlinable
   package init(
     _ updates: [BatchUpdate], sectionsBefore: Int, itemsBefore: Int, source: Source
   ) throws(CollectionViewError) {
@@ -172,7 +177,7 @@ package struct _BatchPlan<Source: _BatchPlanSource> {
 
 extension _BatchPlan {
   /// Appends the changes of update `k`. An empty range changes nothing and adds no change.
-  @inline(__always)
+  @inlinable
   mutating func _plan(_ k: Int) throws(CollectionViewError) {
     switch updates[k] {
     case .insertItems(let r, let s) where !r.isEmpty:
@@ -225,7 +230,7 @@ extension _BatchPlan {
 
   /// Where an element inserted or reloaded by update `k` is at the end of the batch, or `nil`
   /// when a later update removes it again.
-  @inline(__always)
+  @inlinable
   func _final(_ path: ElementPath, after k: Int) -> ElementPath? {
     BatchUpdate._map(path, through: updates[(k + 1)...]).path
   }
@@ -233,7 +238,7 @@ extension _BatchPlan {
   /// The items of `r` in section `s` as update `k` brings them in: the final state's at their
   /// final paths. An item the batch removes again, or whose final path the source lacks (the
   /// batch is then inconsistent: the layout or the count check will say how), gets a stand-in.
-  @inline(__always)
+  @inlinable
   mutating func _items(_ r: Range<Int>, section s: Int, after k: Int) throws(CollectionViewError) -> [Source.Item] {
     var items: [Source.Item] = []
     items.reserveCapacity(r.count)
@@ -249,13 +254,14 @@ extension _BatchPlan {
   }
 
   /// Whether the final state has an item at `path`.
-  @inline(__always)
+  @inlinable
   func _finalStateHas(_ path: ElementPath) -> Bool {
     path.section >= 0 && path.section < finalSections && path.item >= 0
       && path.item < source.numberOfItems(inSection: path.section)
   }
 
   /// Any item of the final state, to stand in for an element that never reaches it.
+  @usableFromInline
   mutating func _placeholder(for path: ElementPath, update k: Int) throws(CollectionViewError) -> Source.Item {
     if let placeholder { return placeholder }
     for s in 0..<finalSections where source.numberOfItems(inSection: s) > 0 {
@@ -271,6 +277,7 @@ extension _BatchPlan {
 
   /// Section `s` as update `k` brings it in: the final state's section it ends up as, or an
   /// empty stand-in when the batch removes it again (or the source lacks it).
+  @usableFromInline
   func _section(_ s: Int, after k: Int) throws(CollectionViewError) -> LayoutSection<Source.Item, Source.SectionParameters> {
     if let final = _final(.header(s), after: k), final.section >= 0 && final.section < finalSections {
       return try source.section(final.section)
@@ -294,6 +301,7 @@ extension _BatchPlan {
   /// - deleted or reloaded sections existed: before the batch, or inserted earlier in it;
   /// - inserted items stay, or a later `deleteItems` removes them;
   /// - reloaded items existed: before the batch, inserted earlier, or brought in with a section.
+  @usableFromInline
   mutating func _checkSizes(sectionsBefore: Int, itemsBefore: Int) throws(CollectionViewError) {
     var laterDeletedSections = 0, laterDeletedItems = 0
     for update in updates {
