@@ -14,6 +14,7 @@ extension BatchUpdate {
   /// (deleted) or replaces it (reloaded).
   ///
   /// - Complexity: O(1).
+  @inlinable
   func _map(_ path: ElementPath) -> ElementPath? {
     var p = path
     switch self {
@@ -44,7 +45,7 @@ extension BatchUpdate {
   /// Where `path` ends up after `updates`, or `nil` with the index of the update that removes it.
   ///
   /// - Complexity: O(u) for u updates.
-  @usableFromInline
+  @inlinable
   static func _map(
     _ path: ElementPath, through updates: ArraySlice<BatchUpdate>
   ) -> (path: ElementPath?, removedBy: Int?) {
@@ -61,6 +62,7 @@ extension BatchUpdate {
   /// element does not anchor the scroll position.
   ///
   /// - Complexity: O(u) for u updates.
+  @inlinable
   static func _isMovedOnPurpose(_ path: ElementPath, through updates: ArraySlice<BatchUpdate>) -> Bool {
     var p = path
     for update in updates {

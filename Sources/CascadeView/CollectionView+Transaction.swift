@@ -52,9 +52,11 @@ extension CollectionView {
     _scrollToKeep(anchor)
     _contentOffset = Point(x: _contentOffset.x + scroll.x, y: _contentOffset.y + scroll.y)
     do throws(CollectionViewError) {
-      return try _refresh(from: snapshot.contentOffset) { update in
+      let update = try _refresh(from: snapshot.contentOffset) { update in
         _describeTransition(&update, remap: remap, changes: changes, snapshot: snapshot)
       }
+      _dropDisplayedBefore()
+      return update
     } catch {
       _restore(snapshot)
       (_focusedItem, _selection) = focusAndSelection
@@ -76,7 +78,7 @@ extension CollectionView {
     _TransactionSnapshot(
       layout: !keepingLayout && Layout.self is any InvertibleCollectionLayout.Type ? nil : layout,
       bounds: bounds, contentInset: contentInset, contentOffset: contentOffset,
-      displayed: _displayed, prefetched: _prefetcher.prefetched)
+      prefetched: _prefetcher.prefetched)
   }
 
   /// Puts back what `snapshot` kept. Out of line: only a failed transaction runs it.
@@ -91,7 +93,8 @@ extension CollectionView {
     bounds = snapshot.bounds
     contentInset = snapshot.contentInset
     contentOffset = snapshot.contentOffset
-    _displayed = snapshot.displayed
+    if _scratch.holdsDisplayedBefore { swap(&_displayed, &_scratch.displayedBefore) }
+    _dropDisplayedBefore()
     _prefetcher.prefetched = snapshot.prefetched
     _scratch.removed.removeAll(keepingCapacity: true)
     _scratch.syncedMove = nil
@@ -157,18 +160,24 @@ extension CollectionView {
   }
 
   /// Step 4: the displayed entries and prefetched items under their new paths, in spec order;
-  /// the entries gone wait in `_scratch.removed`.
+  /// the entries gone wait in `_scratch.removed`, and the entries as they were in
+  /// `_scratch.displayedBefore` until the transaction ends (``_restore(_:)`` puts them back).
   ///
-  /// - Complexity: O(k) calls of `remap`, plus a sort when the order changed (moves).
+  /// - Complexity: O(k) calls of `remap`, plus a sort when the order changed (moves); allocates
+  ///   nothing once the buffers have grown.
   @inlinable
   func _remapDisplayed(_ remap: some _TransactionRemap) {
     _scratch.removed.removeAll(keepingCapacity: true)
     _scratch.syncedMove = nil
+    // The entries as they were, copied in one go into the spare buffer's storage (a snapshot
+    // sharing the array made the edit below copy it into a fresh allocation instead).
+    _scratch.displayedBefore._removeAllKeepingCapacity()
+    _scratch.displayedBefore.append(contentsOf: _displayed)
+    _scratch.holdsDisplayedBefore = true
     var kept = 0
     var sorted = true
     // In place: each path rewritten through the entry's address, and each survivor moved down
-    // over the removed by a swap, which moves without a retain. (The buffer is copied once when
-    // the transaction's snapshot shares it.)
+    // over the removed by a swap, which moves without a retain.
     _displayed.withUnsafeMutableBufferPointer { displayed in
       for k in displayed.indices {
         guard let path = remap.map(displayed[k].path) else {
@@ -184,6 +193,13 @@ extension CollectionView {
     _displayed.removeSubrange(kept...)
     if !sorted { _displayed.sort { $0.path < $1.path } }
     _prefetcher.remap { remap.map($0) }
+  }
+
+  /// Ends a transaction's hold on the entries as they were: emptied, the capacity kept.
+  @inlinable
+  func _dropDisplayedBefore() {
+    _scratch.displayedBefore._removeAllKeepingCapacity()
+    _scratch.holdsDisplayedBefore = false
   }
 
   /// Step 5: the offset that keeps the anchor where it was in the viewport, clamped.

@@ -129,7 +129,7 @@ package struct _BatchPlan<Source: _BatchPlanSource> {
   /// or reloads it.
   ///
   /// - Complexity: O(u) for u updates.
-  @usableFromInline package func map(_ path: ElementPath) -> ElementPath? {
+  @inlinable package func map(_ path: ElementPath) -> ElementPath? {
     BatchUpdate._map(path, through: updates[...]).path
   }
 
@@ -153,7 +153,7 @@ package struct _BatchPlan<Source: _BatchPlanSource> {
   /// Whether a `moveItem` of the element at `path` or a `moveSection` of its section moves it.
   ///
   /// - Complexity: O(u) for u updates.
-  package func isMovedOnPurpose(_ path: ElementPath) -> Bool {
+  @inlinable package func isMovedOnPurpose(_ path: ElementPath) -> Bool {
     BatchUpdate._isMovedOnPurpose(path, through: updates[...])
   }
 

@@ -75,7 +75,7 @@ extension _BatchPlan: _TransactionRemap {
     let (previous, reloaded) = BatchUpdate._origin(path, through: updates[...])
     return previous.map { .at($0, reloaded: reloaded) } ?? .none
   }
-  @usableFromInline
+  @inlinable
   func isAnchorable(_ path: ElementPath) -> Bool { !isMovedOnPurpose(path) }
   @usableFromInline
   func error(for error: LayoutError) -> CollectionViewError { invalidUpdate(for: error) }
@@ -97,19 +97,16 @@ struct _TransactionSnapshot<Cell: AnyObject, Layout: CollectionLayout> {
   @usableFromInline let bounds: Size
   @usableFromInline let contentInset: EdgeInsets
   @usableFromInline let contentOffset: Point
-  @usableFromInline let displayed: [_Entry<Cell>]
   @usableFromInline let prefetched: [ItemPath]
 
   @inlinable
   init(
-    layout: Layout?, bounds: Size, contentInset: EdgeInsets, contentOffset: Point, displayed: [_Entry<Cell>],
-    prefetched: [ItemPath]
+    layout: Layout?, bounds: Size, contentInset: EdgeInsets, contentOffset: Point, prefetched: [ItemPath]
   ) {
     self.layout = layout
     self.bounds = bounds
     self.contentInset = contentInset
     self.contentOffset = contentOffset
-    self.displayed = displayed
     self.prefetched = prefetched
   }
 }
