@@ -62,8 +62,9 @@ extension CollectionView {
   ///   as both of Cascade's do; others are copied for rollback, which costs what the batch touches).
   @inlinable @discardableResult
   public func performBatchUpdates(_ updates: [BatchUpdate]) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
-    // Inlinable down to the refresh, so that the transaction runs specialized for the toolkit's
-    // `Cell` and `Layout`; the planning, a data source's business, stays out of line.
+    // Inlinable down to the refresh, so that the plan and the transaction run specialized for
+    // the toolkit's `Cell` and `Layout`; the data source's adapter, the measurements' plan and
+    // the rare paths (the size check, stand-ins, the rollback) stay out of line.
     try _beginUpdate()
     defer { _isUpdating = false }
     let (plan, measurements) = try _plan(updates)
