@@ -253,6 +253,47 @@ struct ViewState: Equatable {
     #expect(view.numberOfItems(inSection: 0) == 51)
   }
 
+  /// A batch keeps no reference to the entries it found displayed once it is over (it holds
+  /// them while it runs, to roll back to): the cell of a deleted item, given back to a pool that
+  /// keeps none, is freed once the view's `lastUpdate`, which reports it as disappeared, is
+  /// replaced by the next step's, whether the batch before succeeded or was rolled back. (Cells
+  /// that come in are dequeued under another identifier, so that the deleted one is not reused.)
+  @Test func aBatchKeepsNoCellItRemoved() throws {
+    let source = TestSource([Array(repeating: 100, count: 50)])
+    let view = try makeView(
+      source, width: 210, height: 300, layout: WaterfallParameters(columns: 2, itemSpacing: 10), capacity: 0)
+    func cell(_ item: Int) -> TestCell? {
+      view.displayedElements.first { $0.path == .item(item, section: 0) }?.cell
+    }
+    /// A scroll step, which replaces `lastUpdate`.
+    func step() throws { try view.setContentOffset(Point(x: 0, y: view.contentOffset.y == 0 ? 1 : 0)) }
+    weak var first = cell(0), second = cell(1), third = cell(2)
+    #expect(first != nil && second != nil && third != nil)
+    source.itemIdentifier = "supplementary"
+    // A batch that succeeds: item 0's cell goes to a pool that keeps none.
+    source.sections[0].remove(at: 0)
+    do { _ = try view.performBatchUpdates([.deleteItems(0..<1, section: 0)]) }
+    try step()
+    #expect(first == nil, "the deleted item's cell outlived the batch")
+    #expect(second != nil && cell(0) === second)
+    // A batch rolled back in its refresh (a new cell with an unregistered identifier): the
+    // displayed cells are back.
+    source.sections[0].remove(at: 0)
+    source.sections[0].append(source.entry(30))
+    source.itemIdentifier = "nope"
+    let batch: [BatchUpdate] = [.deleteItems(0..<1, section: 0), .insertItems(48..<49, section: 0)]
+    #expect(throws: CollectionViewError.unregisteredReuseIdentifier("nope")) {
+      try view.performBatchUpdates(batch)
+    }
+    #expect(cell(0) === second && cell(1) === third)
+    // The same batch again, which now succeeds: the deleted item's cell is freed.
+    source.itemIdentifier = "supplementary"
+    do { _ = try view.performBatchUpdates(batch) }
+    try step()
+    #expect(second == nil, "the deleted item's cell outlived the batch")
+    #expect(third != nil && cell(0) === third)
+  }
+
   @Test func transientElements() throws {
     let (source, view) = try rows(10)
     // Insert two, delete one of them, reload one and delete it: the data source gains one item.
