@@ -91,6 +91,7 @@ extension CollectionView {
   ) throws(CollectionViewError) -> (_BatchPlan<_DataSourceFinalState<Cell, Layout>>, _MeasurementPlan<Layout.Change>) {
     let source = try _finalState()
     let sections = _layout.numberOfSections
+    // Saturated, unlike `CollectionLayout.numberOfItems`: a layout's counts are not trusted here.
     var items = 0
     for s in 0..<sections { items = _saturatingSum(items, _layout.numberOfItems(inSection: s)) }
     let plan = try _BatchPlan(updates, sectionsBefore: sections, itemsBefore: items, source: source)

@@ -28,10 +28,10 @@ struct _RefreshScratch<Cell: AnyObject> {
   /// Displayed elements a transaction removed (deleted, reloaded, dropped by a reload): the next
   /// refresh returns their cells and reports them as disappeared.
   @usableFromInline var removed: [_Entry<Cell>] = []
-  /// The displayed entries as a transaction found them, kept while it runs to put back if it
-  /// fails; empty between transactions, its capacity kept. The transaction's remap writes the
-  /// survivors into the storage this buffer had, so that neither allocates once they have grown
-  /// (a snapshot sharing the displayed array made the remap copy it, an allocation a batch).
+  /// The displayed entries as a transaction found them, copied here before its remap edits the
+  /// displayed array in place, and kept while it runs to put back if it fails; empty between
+  /// transactions, its capacity kept, so that neither array allocates once both have grown (a
+  /// snapshot sharing the displayed array made the remap copy it, an allocation a batch).
   @usableFromInline var displayedBefore: [_Entry<Cell>] = []
   /// Whether ``displayedBefore`` holds a running transaction's entries.
   @usableFromInline var holdsDisplayedBefore = false
