@@ -49,6 +49,17 @@ struct _Reader {
   let bytes: UnsafeBufferPointer<UInt8>
   var position = 0
   var depth = 0
+  /// The elements of the arrays being read, innermost last, and the members of the objects
+  /// being read. An array gathers its elements here, above those of the arrays it is nested in,
+  /// and at its `]` moves them into an array of their exact count: one allocation for each array
+  /// or object, where appending to a growing array took one for each doubling (two for a
+  /// `[width, height]` pair, whose first allocation holds one element). The slots from
+  /// `valueTop` (`memberTop`) on hold `.null` (an empty key), which own nothing, so the stacks
+  /// keep their capacity from one container to the next without releasing anything.
+  var valueStack: [JSONValue] = []
+  var valueTop = 0
+  var memberStack: [JSONMember] = []
+  var memberTop = 0
 
   /// From this many members on, an object's duplicate keys are looked up in a set.
   static let keySetThreshold = 16
@@ -98,13 +109,13 @@ struct _Reader {
   mutating func object() throws(JSONError) -> JSONValue {
     try enter()
     position += 1
-    var members: [JSONMember] = []
+    let base = memberTop
     // Duplicates are found by a scan while the object is small (no hashing, no allocation for
     // the common few-key object) and by a set of keys once it grows, so that a big object
     // costs O(m) rather than O(m²).
     var keys: Set<String>?
     skipWhitespace()
-    if current == UInt8(ascii: "}") { position += 1; depth -= 1; return .object(members) }
+    if current == UInt8(ascii: "}") { position += 1; depth -= 1; return .object([]) }
     while true {
       skipWhitespace()
       guard current == quote else { throw error("unexpected \(describeCurrent()), expected a key string") }
@@ -113,11 +124,14 @@ struct _Reader {
       let duplicate: Bool
       if keys != nil {
         duplicate = keys?.insert(key).inserted == false
-      } else if members.count < _Reader.keySetThreshold {
-        duplicate = members.contains { $0.key == key }
+      } else if memberTop - base < _Reader.keySetThreshold {
+        // By index: iterating the slice would copy each member, its value included.
+        var i = base
+        while i < memberTop && memberStack[i].key != key { i += 1 }
+        duplicate = i < memberTop
       } else {
-        var set = Set<String>(minimumCapacity: 2 * members.count)
-        for member in members { set.insert(member.key) }
+        var set = Set<String>(minimumCapacity: 2 * (memberTop - base))
+        for i in base..<memberTop { set.insert(memberStack[i].key) }
         duplicate = !set.insert(key).inserted
         keys = set
       }
@@ -129,11 +143,14 @@ struct _Reader {
       guard current == UInt8(ascii: ":") else { throw error("unexpected \(describeCurrent()), expected ':'") }
       position += 1
       skipWhitespace()
-      members.append(JSONMember(key: key, value: try value()))
+      Self.push(JSONMember(key: key, value: try value()), onto: &memberStack, top: &memberTop)
       skipWhitespace()
       switch current {
       case UInt8(ascii: ","): position += 1
-      case UInt8(ascii: "}"): position += 1; depth -= 1; return .object(members)
+      case UInt8(ascii: "}"):
+        position += 1
+        depth -= 1
+        return .object(Self.pop(from: &memberStack, top: &memberTop, to: base, leaving: JSONMember(key: "", value: .null)))
       default: throw error("unexpected \(describeCurrent()), expected ',' or '}'")
       }
     }
@@ -142,18 +159,74 @@ struct _Reader {
   mutating func array() throws(JSONError) -> JSONValue {
     try enter()
     position += 1
-    var elements: [JSONValue] = []
+    let base = valueTop
     skipWhitespace()
-    if current == UInt8(ascii: "]") { position += 1; depth -= 1; return .array(elements) }
+    if current == UInt8(ascii: "]") { position += 1; depth -= 1; return .array([]) }
     while true {
       skipWhitespace()
-      elements.append(try value())
+      Self.push(try value(), onto: &valueStack, top: &valueTop)
       skipWhitespace()
       switch current {
       case UInt8(ascii: ","): position += 1
-      case UInt8(ascii: "]"): position += 1; depth -= 1; return .array(elements)
+      case UInt8(ascii: "]"):
+        position += 1
+        depth -= 1
+        return .array(Self.pop(from: &valueStack, top: &valueTop, to: base, leaving: .null))
       default: throw error("unexpected \(describeCurrent()), expected ',' or ']'")
       }
+    }
+  }
+
+  /// Puts `element` in the slot `top` of `stack` (appending when every slot is taken) and moves
+  /// `top` past it.
+  ///
+  /// - Complexity: O(1) amortized.
+  @inline(__always)
+  static func push<Element>(_ element: consuming Element, onto stack: inout [Element], top: inout Int) {
+    if top == stack.count { stack.append(element) } else { stack[top] = element }
+    top += 1
+  }
+
+  /// The elements `stack[base..<top]`, moved into an array of their exact count; their slots
+  /// then hold `placeholder`, which must own nothing, and `top` becomes `base`.
+  ///
+  /// How the array is allocated matters more than the moves (callgrind, perf). The standard
+  /// library's `Array(unsafeUninitializedCapacity:)` and `Array(_:)` allocate through an
+  /// unspecialized path that looks up the storage class's metadata on every call (about a sixth
+  /// of a parse of a document of small objects). So one to four elements, the common
+  /// `[width, height]` pair and few-key object, are an array literal (allocated with the
+  /// metadata the compiler caches beside the code); up to 32 are appended to a reserved array;
+  /// above that the lookup is small beside the copy. Inlined, so that it runs specialized.
+  ///
+  /// - Complexity: O(top − base); one allocation, none when the range is empty.
+  @inline(__always)
+  static func pop<Element>(
+    from stack: inout [Element], top: inout Int, to base: Int, leaving placeholder: Element
+  ) -> [Element] {
+    let count = top - base
+    top = base
+    guard count > 0 else { return [] }
+    return stack.withUnsafeMutableBufferPointer { slots in
+      let first = slots.baseAddress! + base
+      let elements: [Element]
+      switch count {
+      case 1: elements = [first.move()]
+      case 2: elements = [first.move(), (first + 1).move()]
+      case 3: elements = [first.move(), (first + 1).move(), (first + 2).move()]
+      case 4: elements = [first.move(), (first + 1).move(), (first + 2).move(), (first + 3).move()]
+      case ...32:
+        var array: [Element] = []
+        array.reserveCapacity(count)
+        for i in 0..<count { array.append((first + i).move()) }
+        elements = array
+      default:
+        elements = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+          buffer.baseAddress!.moveInitialize(from: first, count: count)
+          initialized = count
+        }
+      }
+      first.initialize(repeating: placeholder, count: count)
+      return elements
     }
   }
 

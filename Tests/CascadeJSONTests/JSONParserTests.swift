@@ -1,3 +1,4 @@
+import Cascade
 import CascadeJSON
 import Testing
 
@@ -93,5 +94,90 @@ import Testing
     #expect(parseError(deep) == "invalid JSON at line 1, column 513: nesting deeper than 512")
     let fine = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
     #expect(parseError(fine) == nil)
+  }
+
+  // Containers gather their elements on the reader's shared stacks, above those of the
+  // containers around them, and move them out at their close: these check that each gets
+  // exactly its own.
+
+  @Test func nestedContainersGetTheirOwnElements() throws {
+    let value = try parse(#"[[1, [2, 3]], {"a": {"b": [4, {"c": 5}]}, "d": 6}, [], {}, 7, [[]], [{}]]"#)
+    #expect(value == .array([
+      .array([.number(1), .array([.number(2), .number(3)])]),
+      .object([
+        JSONMember(key: "a", value: .object([
+          JSONMember(key: "b", value: .array([.number(4), .object([JSONMember(key: "c", value: .number(5))])])),
+        ])),
+        JSONMember(key: "d", value: .number(6)),
+      ]),
+      .array([]), .object([]), .number(7), .array([.array([])]), .array([.object([])]),
+    ]))
+  }
+
+  @Test func siblingsShareNoElementsOrKeys() throws {
+    // A second object may repeat the first's keys: the duplicate scan sees only its own.
+    let value = try parse(#"[{"a": 1, "b": "x"}, {"a": 2}, ["y", "z"], ["w"]]"#)
+    #expect(value == .array([
+      .object([JSONMember(key: "a", value: .number(1)), JSONMember(key: "b", value: .string("x"))]),
+      .object([JSONMember(key: "a", value: .number(2))]),
+      .array([.string("y"), .string("z")]),
+      .array([.string("w")]),
+    ]))
+    // An outer object's key repeated in a nested one is not a duplicate either; repeated in
+    // the outer object after the nested one closes, it is.
+    #expect(try parse(#"{"a": {"a": 1}, "b": 2}"#) == .object([
+      JSONMember(key: "a", value: .object([JSONMember(key: "a", value: .number(1))])),
+      JSONMember(key: "b", value: .number(2)),
+    ]))
+    #expect(parseError(#"{"a": {"b": 1}, "a": 2}"#) == "invalid JSON at line 1, column 17: duplicate key 'a'")
+  }
+
+  @Test func aFailedParseLeavesTheNextOneWhole() throws {
+    #expect(parseError(#"[{"a": [1, 2, {"b": 3"#) != nil)
+    #expect(try parse(#"[{"a": [1, 2]}]"#) == .array([.object([JSONMember(key: "a", value: .array([.number(1), .number(2)]))])]))
+  }
+
+  /// Random trees of arrays and objects (up to 40 elements, across the 16-key duplicate set and
+  /// the 32-element allocation limit), written out and parsed back: the same tree.
+  @Test(arguments: 1...40 as ClosedRange<UInt64>) func randomTreesParseBack(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    let value = Self.randomValue(depth: 0, using: &random)
+    var writer = JSONWriter()
+    Self.write(value, into: &writer)
+    let parsed = try JSONParser.parse(writer.bytes)
+    #expect(parsed == value, "seed \(seed): \(writer.text)")
+  }
+
+  static func randomValue(depth: Int, using random: inout SplitMix64) -> JSONValue {
+    let kind = depth >= 5 ? random.next() % 4 : random.next() % 7
+    switch kind {
+    case 0: return .number(Double(Int(random.next() % 2_000_001) - 1_000_000) / 8)
+    case 1: return .string("s\(random.next() % 1000)")
+    case 2: return random.next() % 3 == 0 ? .null : .bool(random.next() % 2 == 0)
+    case 3: return .number(Double(random.next() % 1000))
+    case 4, 5:
+      let count = Int(random.next() % 41)
+      return .array((0..<count).map { _ in randomValue(depth: depth + 1, using: &random) })
+    default:
+      let count = Int(random.next() % 41)
+      return .object((0..<count).map { k in JSONMember(key: "k\(k)", value: randomValue(depth: depth + 1, using: &random)) })
+    }
+  }
+
+  static func write(_ value: JSONValue, into writer: inout JSONWriter) {
+    switch value {
+    case .null: writer.null()
+    case .bool(let b): writer.bool(b)
+    case .number(let n): writer.number(n)
+    case .string(let s): writer.string(s)
+    case .array(let elements):
+      writer.beginArray()
+      for element in elements { write(element, into: &writer) }
+      writer.endArray()
+    case .object(let members):
+      writer.beginObject()
+      for member in members { writer.key(member.key); write(member.value, into: &writer) }
+      writer.endObject()
+    }
   }
 }
