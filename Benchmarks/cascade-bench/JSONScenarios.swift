@@ -76,6 +76,7 @@ extension Scenarios {
     }
     if wantsAny("json.write") { jsonWrite(n, layout, foundationLayout: Workload.layout(small)) }
     if wantsAny("json.parse") { jsonParse(n, document, foundationDocument: n > 100_000 ? Array(small.documentJSON.utf8) : document) }
+    if wantsAny("json.document") { jsonDocument(n, document) }
   }
 
   // MARK: session.pipe
@@ -255,6 +256,37 @@ extension Scenarios {
                            note: "memchr for every ',' of the same bytes (the ceiling)") { k in
         var sum = 0
         for _ in 0..<k { sum &+= countCommas(document) }
+        return sum
+      })
+    }
+  }
+}
+
+extension Scenarios {
+  // MARK: json.document
+
+  /// Loading a document as `cascade layout` does: `CollectionDocument(parsing:)`, whose valid
+  /// documents' items are read straight from the bytes, against the general path it falls back
+  /// on (the parser's value tree, then `CollectionDocument(json:)`).
+  func jsonDocument(_ n: Int, _ document: [UInt8]) {
+    let megabytes = Double(document.count) / 1e6
+    let size = "\(formatNumber(megabytes, digits: 1)) MB"
+    let report = reportMBPerSecond
+    if wants("json.document") {
+      report(bench.measure("json.document", n: n, unit: .perMB, unitsPerOp: megabytes, samples: quick ? 3 : 5,
+                           note: "CollectionDocument(parsing:) of the bench's document, \(size)") { k in
+        var sum = 0
+        for _ in 0..<k { sum &+= (try? CollectionDocument(parsing: document))?.sections.count ?? -1 }
+        return sum
+      })
+    }
+    if wants("json.document.tree") {
+      report(bench.measure("json.document.tree", n: n, unit: .perMB, unitsPerOp: megabytes, samples: quick ? 3 : 5,
+                           note: "CollectionDocument(json: JSONParser.parse(_:)) of the same bytes (the general path)") { k in
+        var sum = 0
+        for _ in 0..<k {
+          sum &+= (try? CollectionDocument(json: JSONParser.parse(document)))?.sections.count ?? -1
+        }
         return sum
       })
     }

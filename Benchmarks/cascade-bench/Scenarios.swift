@@ -35,6 +35,7 @@ let comparisons: [(primary: String, baselines: [String])] = [
   ("session.pipe", ["session.pages"]),
   ("json.write", ["json.write.foundation", "json.write.memcpy"]),
   ("json.parse", ["json.parse.foundation", "json.parse.memchr"]),
+  ("json.document", ["json.document.tree"]),
 ]
 
 /// Every benchmark name, for `--list` and for checking `--filter`.

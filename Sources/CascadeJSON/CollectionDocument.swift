@@ -71,8 +71,16 @@ public struct CollectionDocument: Equatable, Sendable {
 
   /// Parses and decodes a document from UTF-8 JSON text.
   ///
+  /// A valid document's items are read straight from the bytes, without a ``JSONValue`` for
+  /// each; anything else (and every error) goes through ``JSONParser/parse(_:)`` and
+  /// ``init(json:at:)``, so the result and the errors are theirs.
+  ///
   /// - Complexity: O(b + n) for b bytes and n items.
   public init(parsing bytes: [UInt8], at path: JSONPath = .root) throws(JSONError) {
+    if let document = Self._fast(bytes) {
+      self = document
+      return
+    }
     try self.init(json: try JSONParser.parse(bytes), at: path)
   }
 

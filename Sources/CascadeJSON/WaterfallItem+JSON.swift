@@ -44,7 +44,7 @@ extension WaterfallItem {
   }
 
   /// The core's verdict on `item`, or `nil` when it is valid.
-  private static func _problem(_ item: WaterfallItem) -> (field: String, reason: String)? {
+  static func _problem(_ item: WaterfallItem) -> (field: String, reason: String)? {
     do throws(LayoutError) {
       try item.validate(at: .collection)
       return nil

@@ -1,8 +1,10 @@
 // Fuzz target 1: the JSON parser on any bytes, and the decoders on whatever it parses.
 //
 // Checks: `JSONParser.parse` returns a value or throws a `JSONError` placed at a line and column
-// inside the input, never traps; a value written back (JSONWriter) parses to the same value, each
-// number in the standard library's text (`description`, integers below 2^53 without `.0`); the
+// inside the input, never traps; `CollectionDocument(parsing:)` (whose fast path reads a valid
+// document's items straight from the bytes) gives what the general path gives, value or error;
+// a value written back (JSONWriter) parses to the same value, each number in the standard
+// library's text (`description`, integers below 2^53 without `.0`); the
 // document and request decoders take any value without trapping. Time: libFuzzer's `-timeout`
 // with inputs up to `-max_len` (64 KiB in Tests/Fuzz/run), where a quadratic case would show.
 
@@ -43,8 +45,22 @@ func referenceText(_ n: Double) -> String {
   return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
 }
 
+/// `CollectionDocument(parsing:)`, which reads a valid document's items straight from the bytes.
+func documentParsing(_ bytes: [UInt8]) -> Result<CollectionDocument, JSONError> {
+  do throws(JSONError) { return .success(try CollectionDocument(parsing: bytes)) } catch { return .failure(error) }
+}
+
+/// The general path: the parser's value tree, then `CollectionDocument(json:)`.
+func documentGeneral(_ bytes: [UInt8]) -> Result<CollectionDocument, JSONError> {
+  do throws(JSONError) { return .success(try CollectionDocument(json: JSONParser.parse(bytes))) } catch { return .failure(error) }
+}
+
 cascade_fuzz_run(CommandLine.argc, CommandLine.unsafeArgv) { data, size in
   let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+  // The document fast path gives the general path's document, or leaves the bytes to it.
+  let general = documentGeneral(bytes)
+  check(documentParsing(bytes) == general, "CollectionDocument(parsing:) differs from the general path on \(String(decoding: bytes, as: UTF8.self))")
+  if case .success = general { Stats.count("document") }
   let value: JSONValue
   do throws(JSONError) {
     value = try JSONParser.parse(bytes)
