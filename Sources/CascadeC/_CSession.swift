@@ -224,7 +224,7 @@ final class _CSession {
 
     let decoded: SessionRequest
     do throws(JSONError) {
-      decoded = try SessionRequest(json: JSONParser.parse(line))
+      decoded = try SessionRequest(parsing: line)
     } catch {
       fail(_Status.invalidRequest, error.description)
       Self.writeError(error.description, into: &writer)

@@ -52,10 +52,9 @@ public struct CascadeSession: Sendable {
     defer { swap(&writer.bytes, &output) }
     let start = writer.bytes.count
     do throws(JSONError) {
-      // The hot `page` request decoded straight from the bytes; anything else, and every
+      // `page` and `load` requests decoded straight from the bytes; anything else, and every
       // error, by the general path.
-      let request: SessionRequest
-      if let page = SessionRequest.fastPage(line) { request = page } else { request = try SessionRequest(json: JSONParser.parse(line)) }
+      let request = try SessionRequest(parsing: line)
       writer.beginObject()
       writer._key("ok"); writer.bool(true)
       try handle(request, into: &writer)

@@ -34,15 +34,20 @@ extension _Reader {
     // As `document()`: a UTF-8 byte order mark is tolerated.
     if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }
     skipWhitespace()
+    guard let document = documentValue() else { return nil }
+    skipWhitespace()
+    return position == bytes.count ? document : nil
+  }
+
+  /// The document object at the reader's position (`load`'s `collection` too), the reader then
+  /// after it; `nil` where ``CollectionDocument/_fast(_:)`` gives up.
+  mutating func documentValue() -> CollectionDocument? {
     var members: [JSONMember] = []
     var sections: [WaterfallSection]?
     guard self.members(of: &members, reading: "sections", into: { reader throws(JSONError) in
       guard sections == nil, let read = reader.sections() else { throw JSONError(.root, "") }
       sections = read
-    }) else { return nil }
-    skipWhitespace()
-    guard position == bytes.count,
-          var document = try? CollectionDocument(json: .object(members), at: .root) else { return nil }
+    }), var document = try? CollectionDocument(json: .object(members), at: .root) else { return nil }
     document.sections = sections ?? []
     return document
   }

@@ -24,7 +24,76 @@ extension SessionRequest {
   }
 }
 
+extension SessionRequest {
+  /// Decodes `line` when it is a valid `load` request (`{"op":"load","collection":{...}}`, keys
+  /// in any order, any JSON whitespace) whose collection ``CollectionDocument``'s fast path
+  /// takes, or returns `nil` for anything else, valid or not: the caller then runs the general
+  /// path, which decides and words every error. It gives up as soon as `op` is not `load`, so a
+  /// line of another request costs a few comparisons; and on a BOM, an unknown or repeated key,
+  /// or trailing bytes.
+  ///
+  /// - Complexity: O(b) for a line of b bytes; the collection's items read without a
+  ///   ``JSONValue`` each.
+  static func fastLoad(_ line: [UInt8]) -> SessionRequest? {
+    line.withUnsafeBufferPointer { buffer in
+      var reader = _Reader(buffer)
+      return reader.loadRequest()
+    }
+  }
+
+  /// Decodes a request line: `page` and `load` requests by their fast paths
+  /// (``fastPage(_:)``, ``fastLoad(_:)``), anything else and every error by the general path,
+  /// ``JSONParser/parse(_:)`` and ``init(json:)``, whose result and errors these are.
+  ///
+  ///     try SessionRequest(parsing: Array(#"{"op":"query","rect":[0,0,390,844]}"#.utf8))
+  ///
+  /// - Complexity: O(b) for a line of b bytes.
+  public init(parsing line: [UInt8]) throws(JSONError) {
+    if let request = Self.fastPage(line) ?? Self.fastLoad(line) {
+      self = request
+    } else {
+      self = try SessionRequest(json: JSONParser.parse(line))
+    }
+  }
+}
+
 extension _Reader {
+  /// See ``SessionRequest/fastLoad(_:)``.
+  mutating func loadRequest() -> SessionRequest? {
+    var seenOp = false
+    var document: CollectionDocument?
+    skipWhitespace()
+    guard current == UInt8(ascii: "{"), (try? enter()) != nil else { return nil }
+    position += 1
+    while true {
+      skipWhitespace()
+      guard current == UInt8(ascii: "\""), let key = readString({ Self.equal($0, "op") ? 1 : Self.equal($0, "collection") ? 2 : 0 }) else { return nil }
+      skipWhitespace()
+      guard current == UInt8(ascii: ":") else { return nil }
+      position += 1
+      skipWhitespace()
+      switch key {
+      case 1:
+        guard !seenOp, current == UInt8(ascii: "\""), readString({ Self.equal($0, "load") }) == true else { return nil }
+        seenOp = true
+      case 2:
+        guard document == nil, let read = documentValue() else { return nil }
+        document = read
+      default:
+        return nil
+      }
+      skipWhitespace()
+      if current == UInt8(ascii: ",") { position += 1; continue }
+      guard current == UInt8(ascii: "}") else { return nil }
+      position += 1
+      depth -= 1
+      break
+    }
+    skipWhitespace()
+    guard position == bytes.count, seenOp, let document else { return nil }
+    return .load(document)
+  }
+
   /// See ``SessionRequest/fastPage(_:)``.
   mutating func pageRequest() -> SessionRequest? {
     let op: UInt8 = 1, rectBit: UInt8 = 2, limitBit: UInt8 = 4, cursorBit: UInt8 = 8

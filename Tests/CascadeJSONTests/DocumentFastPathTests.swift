@@ -245,6 +245,87 @@ import Testing
   }
 }
 
+/// The session's `load` fast path (`SessionRequest.fastLoad`, whose collection is read by the
+/// document fast path) and `SessionRequest(parsing:)` against the general path.
+@Suite struct LoadFastPathTests {
+  static func general(_ line: [UInt8]) -> Result<SessionRequest, JSONError> {
+    do throws(JSONError) { return .success(try SessionRequest(json: JSONParser.parse(line))) } catch { return .failure(error) }
+  }
+
+  static func parsing(_ line: [UInt8]) -> Result<SessionRequest, JSONError> {
+    do throws(JSONError) { return .success(try SessionRequest(parsing: line)) } catch { return .failure(error) }
+  }
+
+  /// Fails unless `fastLoad` gives up on `line` or agrees with the general path, and unless
+  /// `SessionRequest(parsing:)` gives the general path's result or error; returns whether
+  /// `fastLoad` took it.
+  @discardableResult
+  static func checkAgrees(_ line: [UInt8], _ context: String) -> Bool {
+    let general = general(line)
+    #expect(parsing(line) == general, "\(context): \(String(decoding: line, as: UTF8.self))")
+    guard let fast = SessionRequest.fastLoad(line) else { return false }
+    #expect(general == .success(fast), "\(context): \(String(decoding: line, as: UTF8.self))")
+    return true
+  }
+
+  @Test func takesLoadRequestsInEveryShape() {
+    let document = CollectionDocument(
+      width: 390, sections: [WaterfallSection(parameters: WaterfallParameters(columns: 2), items: [120, .size(width: 4, height: 3, span: .full)])])
+    let collection = #"{"width":390,"sections":[{"columns":2,"items":[120,{"size":[4,3],"span":"full"}]}]}"#
+    for text in [
+      #"{"op":"load","collection":\#(collection)}"#,
+      #"{"collection":\#(collection),"op":"load"}"#,
+      " {\n \"op\" : \"lo\\u0061d\" ,\t\"collection\" : \(collection) } \r\n",
+    ] {
+      let line = Array(text.utf8)
+      #expect(SessionRequest.fastLoad(line) == .load(document), "\(text)")
+      #expect(Self.general(line) == .success(.load(document)), "\(text)")
+      #expect(Self.parsing(line) == .success(.load(document)), "\(text)")
+    }
+  }
+
+  @Test func leavesEverythingElseToTheGeneralPath() {
+    let collection = #"{"width":390,"sections":[{"items":[120]}]}"#
+    let lines = [
+      #"{"op":"load","op":"load","collection":\#(collection)}"#,
+      #"{"op":"load","collection":\#(collection),"collection":\#(collection)}"#,
+      #"{"op":"load","collection":\#(collection),"extra":1}"#,
+      #"{"op":"load"}"#,
+      #"{"collection":\#(collection)}"#,
+      #"{"op":"loads","collection":\#(collection)}"#,
+      #"{"op":"append","section":0,"items":[1]}"#,
+      #"{"op":"page","rect":[0,0,1,1],"limit":5}"#,
+      #"{"op":"load","collection":{"width":390,"sections":[{"items":[-1]}]}}"#,
+      #"{"op":"load","collection":{"sections":[]}}"#,
+      #"{"op":"load","collection":[]}"#,
+      #"{"op":"load","collection":\#(collection)}x"#,
+      #"{"op":"load","collection":\#(collection)"#,
+      "\u{FEFF}" + #"{"op":"load","collection":\#(collection)}"#,
+      "", "{}", "[]",
+    ]
+    for text in lines {
+      let line = Array(text.utf8)
+      #expect(SessionRequest.fastLoad(line) == nil, "\(text)")
+      Self.checkAgrees(line, "refused")
+    }
+    // The page request and the line with a BOM are valid: the general path and the page fast
+    // path read them.
+    #expect(Self.parsing(Array(lines[7].utf8)) == .success(.page(Rect(x: 0, y: 0, width: 1, height: 1), limit: 5, cursor: nil)))
+    #expect(Self.parsing(Array(lines[13].utf8)) == .success(.load(CollectionDocument(
+      width: 390, sections: [WaterfallSection(parameters: WaterfallParameters(), items: [120])]))))
+  }
+
+  /// The random documents of ``DocumentFastPathTests``, loaded: the same agreement, and every
+  /// valid one taken.
+  @Test(arguments: 1...100 as ClosedRange<UInt64>) func randomLoadsAgree(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    let (document, faulty) = DocumentFastPathTests.randomDocument(using: &random)
+    let text = random.next() % 2 == 0 ? #"{"op":"load","collection":\#(document)}"# : #"{ "collection" : \#(document) , "op" : "load" }"#
+    let took = Self.checkAgrees(Array(text.utf8), "seed \(seed)")
+    if !faulty { #expect(took, "seed \(seed): \(text)") }
+  }
+}
+
 extension Result where Failure == JSONError {
   /// The error's description, or `nil` for a success.
   fileprivate var failureDescription: String? {
