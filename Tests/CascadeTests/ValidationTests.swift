@@ -100,4 +100,38 @@ struct ValidationTests {
     _ = layout.elements(in: Rect(x: 0, y: 0, width: 10, height: 10))
     _ = layout.element(at: Point(x: 1, y: 1))
   }
+
+  /// A repeated id names the first item that has it, in an earlier section past sections without
+  /// ids; the ids of a valid collection, sections with and without them mixed, are all found.
+  @Test func idsAreUniqueAcrossSectionsAndIndexed() throws {
+    func item(_ height: Double, _ id: ItemID?) -> WaterfallItem {
+      var item = WaterfallItem.height(height)
+      item.id = id
+      return item
+    }
+    var sections = [
+      WaterfallSection(parameters: WaterfallParameters(), items: [item(10, nil), item(20, nil)]),
+      WaterfallSection(parameters: WaterfallParameters(), items: [item(10, .int(7)), item(20, nil), item(30, "a"), item(40, .int(-7))]),
+      WaterfallSection(parameters: WaterfallParameters(), items: [item(10, nil)]),
+      WaterfallSection(parameters: WaterfallParameters(), items: []),
+      WaterfallSection(parameters: WaterfallParameters(), items: [item(10, "b"), item(20, "7")]),
+    ]
+    let layout = try WaterfallLayout(width: 300, parameters: WaterfallParameters(columns: 2), sections: sections)
+    let expected: [(ItemID, ItemPath)] = [
+      (.int(7), ItemPath(item: 0, section: 1)), ("a", ItemPath(item: 2, section: 1)), (.int(-7), ItemPath(item: 3, section: 1)),
+      ("b", ItemPath(item: 0, section: 4)), ("7", ItemPath(item: 1, section: 4)),
+    ]
+    for (id, path) in expected { #expect(layout.path(forID: id) == path, "\(id)") }
+    #expect(layout.path(forID: .int(8)) == nil && layout.path(forID: "c") == nil)
+
+    sections[4].items.append(item(30, "a"))
+    #expect(throws: LayoutError(.item(section: 4, item: 2), field: "id", reason: .duplicateID("a", first: ItemPath(item: 2, section: 1)))) {
+      try WaterfallLayout(width: 300, parameters: WaterfallParameters(columns: 2), sections: sections)
+    }
+    // The first repeat in collection order is the one named.
+    sections[2].items.append(item(20, .int(-7)))
+    #expect(throws: LayoutError(.item(section: 2, item: 1), field: "id", reason: .duplicateID(.int(-7), first: ItemPath(item: 3, section: 1)))) {
+      try WaterfallLayout(width: 300, parameters: WaterfallParameters(columns: 2), sections: sections)
+    }
+  }
 }

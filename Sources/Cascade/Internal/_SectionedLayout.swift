@@ -228,21 +228,30 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
         self.sections.append(consume new)
       }
     }
-    // Ids: unique across the collection, checked once every item is valid.
+    // Ids: unique across the collection, checked once every item is valid, and indexed as they
+    // are checked: one look-up each. The index's capacity is reserved first; grown as it fills,
+    // it hashed every id again at each doubling, into fresh memory (with a map of the ids seen
+    // beside it, a fifth of the instructions of loading a feed of 1M items with 100,000 ids).
     if hasIDs {
-      var seen: [ItemID: ItemPath] = [:]
+      var count = 0
       for s in self.sections.indices {
         guard let ids = self.sections[s].ids else { continue }
-        for (i, id) in ids.enumerated() {
-          guard let id else { continue }
-          if let first = seen[id] {
-            throw LayoutError(.item(section: s, item: i), field: "id", reason: .duplicateID(id, first: first))
+        for id in ids where id != nil { count += 1 }
+      }
+      idSlots.reserveCapacity(count)
+      for s in self.sections.indices {
+        guard let ids = self.sections[s].ids else { continue }
+        let uid = self.sections[s].uid
+        for i in ids.indices {
+          guard let id = ids[i] else { continue }
+          if let first = idSlots.updateValue(_IDSlot(section: uid, item: i), forKey: id) {
+            let section = self.sections.firstIndex { $0.uid == first.section } ?? s
+            throw LayoutError(
+              .item(section: s, item: i), field: "id", reason: .duplicateID(id, first: ItemPath(item: first.item, section: section)))
           }
-          seen[id] = ItemPath(item: i, section: s)
         }
       }
     }
-    for s in self.sections.indices { registerIDs(section: s, from: 0) }
     rebuildSectionUIDs()
     for s in self.sections.indices where self.sections[s].needsLayout { placedItemCount += self.sections[s].layOut() }
     origins.rebuild(count: self.sections.count) { self.sections[$0].height }
