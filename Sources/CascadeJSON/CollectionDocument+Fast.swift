@@ -116,12 +116,50 @@ extension _Reader {
     var members: [JSONMember] = []
     var items: [WaterfallItem]?
     guard self.members(of: &members, reading: "items", into: { reader throws(JSONError) in
-      guard items == nil, let read = reader.array(of: { $0.item() }) else { throw JSONError(.root, "") }
+      guard items == nil, let read = reader.items() else { throw JSONError(.root, "") }
       items = read
     }), var section = try? WaterfallSection(json: .object(members), at: .root) else { return nil }
     section.items = items ?? []
     return section
   }
+
+  /// A section's `items`. They are gathered on the reader's item stack, whose capacity stays
+  /// from one section to the next, and moved out at the `]` into an array of their exact count:
+  /// an array grown item by item copied its 80-byte items at each doubling (for a feed of 1,000
+  /// sections of 1,000 items, 5% of a `load`'s instructions in `memcpy`).
+  mutating func items() -> [WaterfallItem]? {
+    guard current == UInt8(ascii: "["), (try? enter()) != nil else { return nil }
+    position += 1
+    let base = itemTop
+    skipWhitespace()
+    if current == UInt8(ascii: "]") { position += 1; depth -= 1; return [] }
+    while true {
+      skipWhitespace()
+      guard let next = item() else { return nil }
+      Self.push(next, onto: &itemStack, top: &itemTop)
+      skipWhitespace()
+      if current == UInt8(ascii: ",") { position += 1; continue }
+      guard current == UInt8(ascii: "]") else { return nil }
+      position += 1
+      depth -= 1
+      let count = itemTop - base
+      if base == 0 && count >= Self.itemsHandedOver {
+        // A big section takes the stack's storage itself (its slots past `count`, if any, are
+        // placeholders, which own nothing): moved into a new array, a million items were
+        // copied once more, into fresh memory.
+        var items: [WaterfallItem] = []
+        swap(&items, &itemStack)
+        items.removeSubrange(count...)
+        itemTop = 0
+        return items
+      }
+      return Self.pop(from: &itemStack, top: &itemTop, to: base, leaving: .height(0))
+    }
+  }
+
+  /// From this many items on, a section takes the item stack's storage instead of a copy of
+  /// its items (see ``items()``).
+  static var itemsHandedOver: Int { 4_096 }
 
   /// One item, as ``WaterfallItem/init(json:at:)`` reads it: a number (its height) or an object
   /// of `height` or `size`, and optionally `span`, `id` and `column`.

@@ -5,6 +5,8 @@
 // breaks (line and column), and reads a million-number array without a Foundation object per
 // number.
 
+import Cascade
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -60,6 +62,11 @@ struct _Reader {
   var valueTop = 0
   var memberStack: [JSONMember] = []
   var memberTop = 0
+  /// The items of the section being read by the document fast path
+  /// (`CollectionDocument+Fast.swift`), gathered the same way; the slots from `itemTop` on hold
+  /// `.height(0)`.
+  var itemStack: [WaterfallItem] = []
+  var itemTop = 0
 
   /// From this many members on, an object's duplicate keys are looked up in a set.
   static let keySetThreshold = 16

@@ -81,6 +81,26 @@ import Testing
     return item
   }
 
+  /// Sections big enough to take the item stack's storage, between small ones that copy their
+  /// items out of it, and items with string ids: each section gets exactly its own items.
+  @Test func bigAndSmallSectionsGetTheirOwnItems() {
+    let limit = _Reader.itemsHandedOver
+    let counts = [3, limit + 5, 40, 0, limit - 1, limit, 2 * limit + 1, 1]
+    var next = 0
+    let sections = counts.map { count in
+      let items = (0..<count).map { _ in
+        next += 1
+        return next % 3 == 0 ? #"{"height":\#(next % 500),"id":"item \#(next)"}"# : next % 3 == 1 ? "\(next % 500)" : #"{"size":[\#(next % 97 + 1),\#(next % 89)]}"#
+      }
+      return #"{"items":[\#(items.joined(separator: ","))]}"#
+    }
+    let bytes = Array(#"{"width":640,"layout":{"columns":4},"sections":[\#(sections.joined(separator: ","))]}"#.utf8)
+    guard let fast = CollectionDocument._fast(bytes) else { Issue.record("the fast path left a valid document"); return }
+    #expect(fast.sections.map(\.items.count) == counts)
+    #expect(Self.general(bytes) == .success(fast))
+    #expect(fast.sections.reduce(0) { $0 + $1.items.count { $0.id != nil } } == next / 3)
+  }
+
   /// Documents the general path refuses, and valid ones the fast path does not take: it leaves
   /// them all to the general path, so their answers and error messages are its.
   @Test func leavesEverythingElseToTheGeneralPath() {
