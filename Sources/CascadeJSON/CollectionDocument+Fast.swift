@@ -124,42 +124,48 @@ extension _Reader {
   }
 
   /// A section's `items`. They are gathered on the reader's item stack, whose capacity stays
-  /// from one section to the next, and moved out at the `]` into an array of their exact count:
-  /// an array grown item by item copied its 80-byte items at each doubling (for a feed of 1,000
-  /// sections of 1,000 items, 5% of a `load`'s instructions in `memcpy`).
+  /// from one section to the next, and moved out at the `]` into an array of their exact count
+  /// (a big section takes the stack's storage: see `pop(from:top:to:leaving:)`): an array grown
+  /// item by item copied its 80-byte items at each doubling (for a feed of 1,000 sections of
+  /// 1,000 items, 5% of a `load`'s instructions in `memcpy`).
   mutating func items() -> [WaterfallItem]? {
     guard current == UInt8(ascii: "["), (try? enter()) != nil else { return nil }
     position += 1
-    let base = itemTop
+    let base = itemTop, start = position
     skipWhitespace()
     if current == UInt8(ascii: "]") { position += 1; depth -= 1; return [] }
     while true {
       skipWhitespace()
       guard let next = item() else { return nil }
+      if itemTop == itemStack.capacity { growItemStack(items: itemTop - base, bytes: position - start) }
       Self.push(next, onto: &itemStack, top: &itemTop)
       skipWhitespace()
       if current == UInt8(ascii: ",") { position += 1; continue }
       guard current == UInt8(ascii: "]") else { return nil }
       position += 1
       depth -= 1
-      let count = itemTop - base
-      if base == 0 && count >= Self.itemsHandedOver {
-        // A big section takes the stack's storage itself (its slots past `count`, if any, are
-        // placeholders, which own nothing): moved into a new array, a million items were
-        // copied once more, into fresh memory.
-        var items: [WaterfallItem] = []
-        swap(&items, &itemStack)
-        items.removeSubrange(count...)
-        itemTop = 0
-        return items
-      }
       return Self.pop(from: &itemStack, top: &itemTop, to: base, leaving: .height(0))
     }
   }
 
-  /// From this many items on, a section takes the item stack's storage instead of a copy of
-  /// its items (see ``items()``).
-  static var itemsHandedOver: Int { 4_096 }
+  /// Makes room on the item stack when it is full, `items` items of the section read from
+  /// `bytes` bytes. Below ``_Reader/handOverCount`` items it doubles; above, it reserves what the
+  /// bytes left in the input would hold at the section's bytes per item so far, at most eight
+  /// times the stack's size. Doubling a million 80-byte items copied 160 MB into fresh memory,
+  /// twice the section's own size, and made the fast path slower than the general one on a
+  /// section of a million heights. The guess may be too big (later sections' bytes count too),
+  /// which costs address space, not memory: pages never written are never mapped.
+  ///
+  /// - Complexity: O(top), the copy of the stack.
+  mutating func growItemStack(items: Int, bytes used: Int) {
+    let size = Swift.max(itemStack.capacity, 1)
+    var capacity = 2 * size
+    if items >= Self.handOverCount && used > 0 {
+      let guess = itemTop + (bytes.count - position) / Swift.max(used / items, 1) + 1
+      capacity = Swift.min(Swift.max(guess, capacity), 8 * size)
+    }
+    itemStack.reserveCapacity(capacity)
+  }
 
   /// One item, as ``WaterfallItem/init(json:at:)`` reads it: a number (its height) or an object
   /// of `height` or `size`, and optionally `span`, `id` and `column`.

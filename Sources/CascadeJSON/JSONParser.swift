@@ -203,9 +203,14 @@ struct _Reader {
   /// of a parse of a document of small objects). So one to four elements, the common
   /// `[width, height]` pair and few-key object, are an array literal (allocated with the
   /// metadata the compiler caches beside the code); up to 32 are appended to a reserved array;
-  /// above that the lookup is small beside the copy. Inlined, so that it runs specialized.
+  /// up to ``handOverCount`` the lookup is small beside the copy. From ``handOverCount`` on, the
+  /// array takes the stack's storage itself and the stack starts again with the elements below
+  /// `base`: copied into a fresh array, a million numbers cost twice the parse (page faults on
+  /// the new memory). Inlined, so that it runs specialized.
   ///
-  /// - Complexity: O(top − base); one allocation, none when the range is empty.
+  /// - Complexity: O(top − base); one allocation, none when the range is empty. From
+  ///   ``handOverCount`` elements on, O(top − base) moves when `base` > 0 (a copy of the
+  ///   `base` elements below), none when `base` is 0.
   @inline(__always)
   static func pop<Element>(
     from stack: inout [Element], top: inout Int, to base: Int, leaving placeholder: Element
@@ -213,6 +218,17 @@ struct _Reader {
     let count = top - base
     top = base
     guard count > 0 else { return [] }
+    if count >= handOverCount {
+      var elements: [Element] = []
+      swap(&elements, &stack)
+      // The slots past the range hold placeholders, which own nothing.
+      elements.removeSubrange((base + count)...)
+      if base > 0 {
+        stack = Array(elements[..<base])
+        elements.removeSubrange(..<base)
+      }
+      return elements
+    }
     return stack.withUnsafeMutableBufferPointer { slots in
       let first = slots.baseAddress! + base
       let elements: [Element]
@@ -236,6 +252,10 @@ struct _Reader {
       return elements
     }
   }
+
+  /// From this many elements on, ``pop(from:top:to:leaving:)`` hands the stack's storage over
+  /// instead of copying the elements out.
+  static var handOverCount: Int { 4_096 }
 
   mutating func literal(_ word: StaticString) throws(JSONError) {
     let start = position

@@ -84,7 +84,7 @@ import Testing
   /// Sections big enough to take the item stack's storage, between small ones that copy their
   /// items out of it, and items with string ids: each section gets exactly its own items.
   @Test func bigAndSmallSectionsGetTheirOwnItems() {
-    let limit = _Reader.itemsHandedOver
+    let limit = _Reader.handOverCount
     let counts = [3, limit + 5, 40, 0, limit - 1, limit, 2 * limit + 1, 1]
     var next = 0
     let sections = counts.map { count in

@@ -1,5 +1,5 @@
 import Cascade
-import CascadeJSON
+@testable import CascadeJSON
 import Testing
 
 @Suite struct JSONParserTests {
@@ -135,6 +135,31 @@ import Testing
   @Test func aFailedParseLeavesTheNextOneWhole() throws {
     #expect(parseError(#"[{"a": [1, 2, {"b": 3"#) != nil)
     #expect(try parse(#"[{"a": [1, 2]}]"#) == .array([.object([JSONMember(key: "a", value: .array([.number(1), .number(2)]))])]))
+  }
+
+  /// Arrays and objects big enough to take the stack's storage, at the bottom of the stack and
+  /// above other containers' elements, around the size where that starts: each gets exactly its
+  /// own elements, and the containers around them keep theirs.
+  @Test func bigContainersGetTheirOwnElements() throws {
+    let limit = _Reader.handOverCount
+    func numbers(_ count: Int, from start: Int) -> JSONValue { .array((0..<count).map { .number(Double(start + $0)) }) }
+    func members(_ count: Int) -> JSONValue { .object((0..<count).map { JSONMember(key: "k\($0)", value: .number(Double($0))) }) }
+    let value: JSONValue = .array([
+      .number(1), .string("two"),
+      numbers(limit + 3, from: 10),
+      .object([JSONMember(key: "x", value: .bool(true)), JSONMember(key: "big", value: members(limit)), JSONMember(key: "y", value: numbers(limit - 1, from: 0))]),
+      numbers(limit, from: 5),
+      members(limit + 1),
+      .array([numbers(2 * limit, from: 1), .null]),
+      .number(7),
+    ])
+    var writer = JSONWriter()
+    Self.write(value, into: &writer)
+    #expect(try JSONParser.parse(writer.bytes) == value)
+    // At the bottom of the stack: the whole document one big array.
+    var top = JSONWriter()
+    Self.write(numbers(3 * limit, from: 0), into: &top)
+    #expect(try JSONParser.parse(top.bytes) == numbers(3 * limit, from: 0))
   }
 
   /// Random trees of arrays and objects (up to 40 elements, across the 16-key duplicate set and
