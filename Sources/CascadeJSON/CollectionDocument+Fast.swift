@@ -73,7 +73,10 @@ extension _Reader {
       if key == special {
         do throws(JSONError) { try readSpecial(&self) } catch { return false }
       } else {
-        guard !members.contains(where: { $0.key == key }), let value = try? value() else { return false }
+        // A document or a section has a dozen keys at most; past `memberLimit` the general
+        // path, which finds duplicates by hashing, takes the object (this scan is quadratic).
+        guard members.count < Self.memberLimit, !members.contains(where: { $0.key == key }),
+              let value = try? value() else { return false }
         members.append(JSONMember(key: key, value: value))
       }
       skipWhitespace()
@@ -84,6 +87,9 @@ extension _Reader {
       return true
     }
   }
+
+  /// The most members ``members(of:reading:into:)`` takes besides the special one.
+  static var memberLimit: Int { 64 }
 
   /// An array read by `element` for each of its values; `nil` when the next value is not an
   /// array or `element` gives up.

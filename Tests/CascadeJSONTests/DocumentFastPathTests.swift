@@ -181,6 +181,21 @@ import Testing
     }
   }
 
+  /// A document or a section with 200,000 keys is read in linear time: the fast path leaves it
+  /// to the general path (which hashes keys) instead of scanning for duplicates, and the error is
+  /// the general path's. A quadratic scan took minutes.
+  @Test func manyKeysTakeLinearTime() {
+    let keys = (0..<200_000).map { #""k\#($0)":\#($0)"# }.joined(separator: ",")
+    for text in [#"{"width":1,\#(keys)}"#, #"{"width":1,"sections":[{\#(keys)}]}"#] {
+      let bytes = Array(text.utf8)
+      var result: Result<CollectionDocument, JSONError>?
+      let elapsed = ContinuousClock().measure { result = Self.parsing(bytes) }
+      #expect(elapsed < .seconds(5), "\(elapsed)")
+      #expect(result?.failureDescription?.hasSuffix("k0: unknown key") == true, "\(String(describing: result))")
+      #expect(result == Self.general(bytes))
+    }
+  }
+
   /// Seeded random documents, two thirds valid, the others mostly with a fault (a duplicate or unknown key, a
   /// value of another type, an invalid item, a syntax error), in random key order and spacing:
   /// the fast path agrees with the general path on each, and takes every valid one.
