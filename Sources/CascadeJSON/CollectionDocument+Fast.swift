@@ -18,8 +18,9 @@ extension CollectionDocument {
   /// invalid item, anything the general decoders refuse, or trailing bytes. So it accepts a
   /// document only when the general path accepts it with the same value.
   ///
-  /// - Complexity: O(b) for b bytes; for a section of k items, the items array's allocations
-  ///   (O(log k)) and none for each item (but an `id` string's).
+  /// - Complexity: O(b) for b bytes; one allocation for each section's items (besides the item
+  ///   stack's growth, which stops once it holds the biggest section) and none for each item
+  ///   (but an `id` string's).
   static func _fast(_ bytes: [UInt8]) -> CollectionDocument? {
     bytes.withUnsafeBufferPointer { buffer in
       var reader = _Reader(buffer)
@@ -54,7 +55,8 @@ extension _Reader {
 
   /// Reads an object whose members, but `special`, are appended to `members` as the general
   /// parser reads them; `special`'s value is read by `readSpecial`, which throws to give up.
-  /// `false` when the next value is not such an object, or a key repeats.
+  /// `false` when the next value is not such an object, a key repeats, or it has more than
+  /// ``memberLimit`` other members.
   mutating func members(
     of members: inout [JSONMember], reading special: String,
     into readSpecial: (inout _Reader) throws(JSONError) -> Void

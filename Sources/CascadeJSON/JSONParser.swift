@@ -209,8 +209,8 @@ struct _Reader {
   /// the new memory). Inlined, so that it runs specialized.
   ///
   /// - Complexity: O(top − base); one allocation, none when the range is empty. From
-  ///   ``handOverCount`` elements on, O(top − base) moves when `base` > 0 (a copy of the
-  ///   `base` elements below), none when `base` is 0.
+  ///   ``handOverCount`` elements on, no allocation when `base` is 0; otherwise O(top): the
+  ///   `base` elements below are copied into a new stack and the range moved down over them.
   @inline(__always)
   static func pop<Element>(
     from stack: inout [Element], top: inout Int, to base: Int, leaving placeholder: Element

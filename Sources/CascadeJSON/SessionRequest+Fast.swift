@@ -1,5 +1,7 @@
 // The session's hot request, `page`, decoded straight from its bytes: no `JSONValue` tree, no
-// member array, no `[Double]` for the rect.
+// member array, no `[Double]` for the rect. `load` requests too, their collection read by the
+// document fast path (`CollectionDocument+Fast.swift`); `SessionRequest(parsing:)` tries both
+// before the general path.
 
 import Cascade
 
