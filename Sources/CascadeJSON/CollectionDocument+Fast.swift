@@ -233,9 +233,11 @@ extension _Reader {
           guard let value = numberValue(), let read = try? ItemID(json: .number(value), at: .root) else { return nil }
           id = read
         }
-      default:
+      case columnBit:
         guard let value = numberValue(), let k = try? JSONValue.number(value).integer(at: .root) else { return nil }
         column = k
+      default:
+        return nil
       }
       guard seen & key == 0 else { return nil }
       seen |= key
