@@ -22,10 +22,7 @@ extension CollectionDocument {
   ///   stack's growth, which stops once it holds the biggest section) and none for each item
   ///   (but an `id` string's).
   static func _fast(_ bytes: [UInt8]) -> CollectionDocument? {
-    bytes.withUnsafeBufferPointer { buffer in
-      var reader = _Reader(buffer)
-      return reader.collectionDocument()
-    }
+    _Reader.reading(bytes) { $0.collectionDocument() }
   }
 }
 
@@ -93,30 +90,35 @@ extension _Reader {
   /// The most members ``members(of:reading:into:)`` takes besides the special one.
   static var memberLimit: Int { 64 }
 
-  /// An array read by `element` for each of its values; `nil` when the next value is not an
-  /// array or `element` gives up.
-  mutating func array<Element>(of element: (inout _Reader) -> Element?) -> [Element]? {
-    guard current == UInt8(ascii: "["), (try? enter()) != nil else { return nil }
+  /// Reads an array, calling `element` at each of its values (the reader at the value's first
+  /// byte; after the value when `element` returns `true`); `false` when the next value is not
+  /// an array, the array is malformed, or `element` gives up.
+  mutating func elements(_ element: (inout _Reader) -> Bool) -> Bool {
+    guard current == UInt8(ascii: "["), (try? enter()) != nil else { return false }
     position += 1
-    var elements: [Element] = []
     skipWhitespace()
-    if current == UInt8(ascii: "]") { position += 1; depth -= 1; return elements }
+    if current == UInt8(ascii: "]") { position += 1; depth -= 1; return true }
     while true {
       skipWhitespace()
-      guard let next = element(&self) else { return nil }
-      elements.append(next)
+      guard element(&self) else { return false }
       skipWhitespace()
       if current == UInt8(ascii: ",") { position += 1; continue }
-      guard current == UInt8(ascii: "]") else { return nil }
+      guard current == UInt8(ascii: "]") else { return false }
       position += 1
       depth -= 1
-      return elements
+      return true
     }
   }
 
   /// The document's `sections`.
   mutating func sections() -> [WaterfallSection]? {
-    array { reader in reader.section() }
+    var sections: [WaterfallSection] = []
+    guard elements({ reader in
+      guard let section = reader.section() else { return false }
+      sections.append(section)
+      return true
+    }) else { return nil }
+    return sections
   }
 
   /// One section: its `items` read here, its other members by `WaterfallSection(json:at:)`.
@@ -137,23 +139,16 @@ extension _Reader {
   /// item by item copied its 80-byte items at each doubling (for a feed of 1,000 sections of
   /// 1,000 items, 5% of a `load`'s instructions in `memcpy`).
   mutating func items() -> [WaterfallItem]? {
-    guard current == UInt8(ascii: "["), (try? enter()) != nil else { return nil }
-    position += 1
-    let base = itemTop, start = position
-    skipWhitespace()
-    if current == UInt8(ascii: "]") { position += 1; depth -= 1; return [] }
-    while true {
-      skipWhitespace()
-      guard let next = item() else { return nil }
-      if itemTop == itemStack.capacity { growItemStack(items: itemTop - base, bytes: position - start) }
-      Self.push(next, onto: &itemStack, top: &itemTop)
-      skipWhitespace()
-      if current == UInt8(ascii: ",") { position += 1; continue }
-      guard current == UInt8(ascii: "]") else { return nil }
-      position += 1
-      depth -= 1
-      return Self.pop(from: &itemStack, top: &itemTop, to: base, leaving: .height(0))
-    }
+    let base = itemTop, start = position + 1
+    guard elements({ reader in
+      guard let next = reader.item() else { return false }
+      if reader.itemTop == reader.itemStack.capacity {
+        reader.growItemStack(items: reader.itemTop - base, bytes: reader.position - start)
+      }
+      Self.push(next, onto: &reader.itemStack, top: &reader.itemTop)
+      return true
+    }) else { return nil }
+    return Self.pop(from: &itemStack, top: &itemTop, to: base, leaving: .height(0))
   }
 
   /// Makes room on the item stack when it is full, `items` items of the section read from
@@ -182,72 +177,54 @@ extension _Reader {
       let item = WaterfallItem.height(height)
       return WaterfallItem._problem(item) == nil ? item : nil
     }
-    guard current == UInt8(ascii: "{"), (try? enter()) != nil else { return nil }
-    position += 1
+    return itemObject()
+  }
+
+  /// An item given as an object (see ``item()``). Out of ``item()``, so that a height item's
+  /// path keeps none of this one's state: inline, it cost a height item 17 instructions.
+  mutating func itemObject() -> WaterfallItem? {
     let heightBit: UInt8 = 1, sizeBit: UInt8 = 2, spanBit: UInt8 = 4, idBit: UInt8 = 8, columnBit: UInt8 = 16
-    var seen: UInt8 = 0
     var height = 0.0, width = 0.0
     var span: WaterfallItem.Span?, id: ItemID?, column: Int?
-    skipWhitespace()
-    // `{}` has neither a height nor a size: the general path words that.
-    guard current != UInt8(ascii: "}") else { return nil }
-    while true {
-      skipWhitespace()
-      guard current == UInt8(ascii: "\""), let key = readString(Self.itemKeyBit), key != 0 else { return nil }
-      skipWhitespace()
-      guard current == UInt8(ascii: ":") else { return nil }
-      position += 1
-      skipWhitespace()
-      switch key {
+    // `{}` has neither a height nor a size: `knownMembers` leaves it, and the general path
+    // words that.
+    guard let seen = knownMembers(Self.itemKeyBit, { reader, bit in
+      switch bit {
       case heightBit:
-        guard let value = numberValue() else { return nil }
+        guard let value = reader.numberValue() else { return false }
         height = value
       case sizeBit:
-        guard current == UInt8(ascii: "["), (try? enter()) != nil else { return nil }
-        position += 1
-        skipWhitespace()
-        guard let w = numberValue() else { return nil }
-        skipWhitespace()
-        guard current == UInt8(ascii: ",") else { return nil }
-        position += 1
-        skipWhitespace()
-        guard let h = numberValue() else { return nil }
-        skipWhitespace()
-        guard current == UInt8(ascii: "]") else { return nil }
-        position += 1
-        depth -= 1
+        // Read as the page request's rect is: a size that is not finite fails the core's
+        // check anyway, and the general path words that.
+        guard let w = reader.finiteElement(first: true), let h = reader.finiteElement(first: false) else { return false }
+        reader.skipWhitespace()
+        guard reader.current == UInt8(ascii: "]") else { return false }
+        reader.position += 1
         (width, height) = (w, h)
       case spanBit:
-        if current == UInt8(ascii: "\"") {
-          guard readString({ Self.equal($0, "full") }) == true else { return nil }
+        if reader.current == UInt8(ascii: "\"") {
+          guard reader.readString({ Self.equal($0, "full") }) == true else { return false }
           span = .full
         } else {
-          guard let value = numberValue(), let k = try? JSONValue.number(value).integer(at: .root) else { return nil }
+          guard let value = reader.numberValue(), let k = try? JSONValue.number(value).integer(at: .root) else { return false }
           span = .columns(k)
         }
       case idBit:
-        if current == UInt8(ascii: "\"") {
-          guard let text = try? string() else { return nil }
+        if reader.current == UInt8(ascii: "\"") {
+          guard let text = try? reader.string() else { return false }
           id = .string(text)
         } else {
-          guard let value = numberValue(), let read = try? ItemID(json: .number(value), at: .root) else { return nil }
+          guard let value = reader.numberValue(), let read = try? ItemID(json: .number(value), at: .root) else { return false }
           id = read
         }
       case columnBit:
-        guard let value = numberValue(), let k = try? JSONValue.number(value).integer(at: .root) else { return nil }
+        guard let value = reader.numberValue(), let k = try? JSONValue.number(value).integer(at: .root) else { return false }
         column = k
       default:
-        return nil
+        return false
       }
-      guard seen & key == 0 else { return nil }
-      seen |= key
-      skipWhitespace()
-      if current == UInt8(ascii: ",") { position += 1; continue }
-      guard current == UInt8(ascii: "}") else { return nil }
-      position += 1
-      depth -= 1
-      break
-    }
+      return true
+    }) else { return nil }
     // Exactly one of `height` and `size`, as the general path requires.
     var item: WaterfallItem
     switch seen & (heightBit | sizeBit) {

@@ -30,8 +30,7 @@ public enum JSONParser {
   /// - Throws: ``JSONError`` for malformed input or a duplicate key.
   /// - Complexity: O(n) for n bytes.
   public static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
-    let result: Result<JSONValue, JSONError> = bytes.withUnsafeBufferPointer { buffer in
-      var reader = _Reader(buffer)
+    let result: Result<JSONValue, JSONError> = _Reader.reading(bytes) { reader in
       do throws(JSONError) {
         return .success(try reader.document())
       } catch {
@@ -72,6 +71,18 @@ struct _Reader {
   static let keySetThreshold = 16
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  /// What `body` returns, given a reader at the start of `bytes`: the parser's and the fast
+  /// paths' way in.
+  ///
+  /// - Complexity: that of `body`.
+  @inline(__always)
+  static func reading<R>(_ bytes: [UInt8], _ body: (inout _Reader) -> R) -> R {
+    bytes.withUnsafeBufferPointer { buffer in
+      var reader = _Reader(buffer)
+      return body(&reader)
+    }
+  }
 
   mutating func document() throws(JSONError) -> JSONValue {
     // A UTF-8 byte order mark is tolerated, as most tools write one on request.

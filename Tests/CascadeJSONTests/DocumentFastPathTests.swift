@@ -10,12 +10,12 @@ import Testing
 @Suite struct DocumentFastPathTests {
   /// The document the general path decodes, or its error.
   static func general(_ bytes: [UInt8]) -> Result<CollectionDocument, JSONError> {
-    do throws(JSONError) { return .success(try CollectionDocument(json: JSONParser.parse(bytes))) } catch { return .failure(error) }
+    Result { () throws(JSONError) in try CollectionDocument(json: JSONParser.parse(bytes)) }
   }
 
   /// What `CollectionDocument(parsing:)` gives: the fast path's document or the general path's.
   static func parsing(_ bytes: [UInt8]) -> Result<CollectionDocument, JSONError> {
-    do throws(JSONError) { return .success(try CollectionDocument(parsing: bytes)) } catch { return .failure(error) }
+    Result { () throws(JSONError) in try CollectionDocument(parsing: bytes) }
   }
 
   /// Fails unless the fast path gives up on `bytes` or agrees with the general path, and unless
@@ -284,11 +284,11 @@ import Testing
 /// document fast path) and `SessionRequest(parsing:)` against the general path.
 @Suite struct LoadFastPathTests {
   static func general(_ line: [UInt8]) -> Result<SessionRequest, JSONError> {
-    do throws(JSONError) { return .success(try SessionRequest(json: JSONParser.parse(line))) } catch { return .failure(error) }
+    Result { () throws(JSONError) in try SessionRequest(json: JSONParser.parse(line)) }
   }
 
   static func parsing(_ line: [UInt8]) -> Result<SessionRequest, JSONError> {
-    do throws(JSONError) { return .success(try SessionRequest(parsing: line)) } catch { return .failure(error) }
+    Result { () throws(JSONError) in try SessionRequest(parsing: line) }
   }
 
   /// Fails unless `fastLoad` gives up on `line` or agrees with the general path, and unless

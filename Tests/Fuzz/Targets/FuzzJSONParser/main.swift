@@ -47,12 +47,12 @@ func referenceText(_ n: Double) -> String {
 
 /// `CollectionDocument(parsing:)`, which reads a valid document's items straight from the bytes.
 func documentParsing(_ bytes: [UInt8]) -> Result<CollectionDocument, JSONError> {
-  do throws(JSONError) { return .success(try CollectionDocument(parsing: bytes)) } catch { return .failure(error) }
+  Result { () throws(JSONError) in try CollectionDocument(parsing: bytes) }
 }
 
 /// The general path: the parser's value tree, then `CollectionDocument(json:)`.
 func documentGeneral(_ bytes: [UInt8]) -> Result<CollectionDocument, JSONError> {
-  do throws(JSONError) { return .success(try CollectionDocument(json: JSONParser.parse(bytes))) } catch { return .failure(error) }
+  Result { () throws(JSONError) in try CollectionDocument(json: JSONParser.parse(bytes)) }
 }
 
 cascade_fuzz_run(CommandLine.argc, CommandLine.unsafeArgv) { data, size in
