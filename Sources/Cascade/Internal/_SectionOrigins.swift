@@ -10,6 +10,7 @@
 @usableFromInline
 internal struct _SectionOrigins: Sendable {
   /// `_nodes[1]` is the root; the leaves are `_nodes[_leafBase ..< _leafBase + count]`.
+  /// `_nodes[0]` is no node and always 0: ``first(endingAfter:)`` adds it to go left.
   @usableFromInline internal var _nodes: [Double] = [0, 0]
   @usableFromInline internal var _leafBase = 1
   @usableFromInline internal private(set) var count = 0
@@ -54,21 +55,23 @@ internal struct _SectionOrigins: Sendable {
   /// The sum of the heights of sections `0 ..< section`. O(log s).
   @inlinable
   internal func origin(of section: Int) -> Double {
-    // Walk from the root to the leaf, adding each left sibling passed on the way.
-    var sum = 0.0
-    var node = 1
-    var low = 0, width = _leafBase
-    while width > 1 {
-      width >>= 1
-      if section >= low + width {
-        sum += _nodes[2 * node]
-        node = 2 * node + 1
-        low += width
-      } else {
-        node = 2 * node
+    // Walk from the root to the leaf, adding each left sibling passed on the way. Unchecked, as
+    // in `first(endingAfter:)`: `node` stays below the tree's `2 * _leafBase` nodes.
+    _nodes.withUnsafeBufferPointer { nodes in
+      var sum = 0.0
+      var node = 1
+      var low = 0, width = _leafBase
+      while width > 1 {
+        width &>>= 1
+        node &<<= 1
+        if section >= low &+ width {
+          sum += nodes[node]
+          node &+= 1
+          low &+= width
+        }
       }
+      return sum
     }
-    return sum
   }
 
   /// Room for the rounding between section and content coordinates, for a query about `a`,
@@ -84,21 +87,59 @@ internal struct _SectionOrigins: Sendable {
   /// The first section whose end (`origin + height`) is greater than `y`, or `count`. O(log s).
   @inlinable
   internal func firstSection(endingAfter y: Double) -> Int {
-    if count == 0 || !(total > y) { return count }
-    var sum = 0.0
-    var node = 1
-    var low = 0, width = _leafBase
-    while width > 1 {
-      width >>= 1
-      let left = 2 * node
-      if sum + _nodes[left] > y {
-        node = left
-      } else {
-        sum += _nodes[left]
-        node = left + 1
-        low += width
+    first(endingAfter: y).section
+  }
+
+  /// The first section whose end (`origin + height`) is greater than `y`, or `count`, with its
+  /// origin: bit for bit ``origin(of:)``'s, since the descent that finds the section adds the
+  /// same left siblings in the same order. A query starts here, one descent instead of two.
+  ///
+  /// - Complexity: O(log s).
+  @inlinable
+  internal func first(endingAfter y: Double) -> (section: Int, origin: Double) {
+    if count == 0 || !(total > y) { return (count, total) }
+    return _nodes.withUnsafeBufferPointer { nodes in
+      var sum = 0.0
+      var node = 1
+      var low = 0, width = _leafBase
+      // Without a branch: which way a random query goes is a coin toss at every level, and a
+      // branch mispredicted at most of them. Unchecked: `node` stays below the tree's
+      // `2 * _leafBase` nodes and `low` below `_leafBase`.
+      while width > 1 {
+        width &>>= 1
+        let left = node &<< 1
+        let next = sum + nodes[left]
+        let right = next > y ? 0 : 1
+        let mask = 0 &- right
+        // `sum = right == 1 ? next : sum` without a select, which on `Double`s the compiler
+        // makes a branch whatever the source says: add the left child or `_nodes[0]`, always 0.
+        sum += nodes[left & mask]
+        node = left | right
+        low &+= width & mask
       }
+      // Rounding can end the descent on a padded leaf past the last section.
+      return low < count ? (low, sum) : (count, total)
     }
-    return Swift.min(low, count)
+  }
+
+  /// The origin of section `s`, whose previous section's origin is `previous`, or `nil` when
+  /// section `s` certainly starts too low to meet a query of `top ... bottom`: at or past
+  /// `bottom + slack(top, bottom, origin)`, the test a walk down the sections stops at (for a
+  /// rect, `origin < bottom + slack`; for a point, `bottom == top` and `origin <= top + slack`).
+  /// The exact origin (``origin(of:)``) is computed only for a section that may still meet the
+  /// query; the others are ruled out on `previous + height(of: s - 1)`, which differs from it
+  /// by at most ~(4 log₂ s + 1) · 2⁻⁵³ of the total (two tree sums and an addition), far inside
+  /// the second slack the estimate must clear. A query that ends inside a section, nearly all
+  /// of them, then walks the tree once, for its first section.
+  ///
+  /// - Precondition: `0 < s < count`.
+  /// - Complexity: O(1) when ruled out, O(log s) otherwise.
+  @inlinable @inline(__always)
+  internal func origin(of s: Int, after previous: Double, meeting top: Double, _ bottom: Double) -> Double? {
+    let estimate = previous + height(of: s &- 1)
+    // An estimate rounded up past the largest finite value rules out nothing: the tree's sum
+    // may have rounded down to it.
+    if estimate.isFinite && estimate >= bottom + 2 * slack(top, bottom, estimate) { return nil }
+    return origin(of: s)
   }
 }

@@ -88,13 +88,18 @@ extension _SectionedLayout {
   ) {
     let top = rect.minY, bottom = rect.maxY
     guard !top.isNaN, !bottom.isNaN, !rect.minX.isNaN, !rect.maxX.isNaN else { return }
-    var s = origins.firstSection(endingAfter: top - origins.slack(top, bottom))
-    if let after { s = Swift.max(s, after.section) }
+    var (s, y0) = origins.first(endingAfter: top - origins.slack(top, bottom))
+    if let after, after.section > s {
+      if after.section >= sections.count { return }
+      s = after.section
+      y0 = origins.origin(of: s)
+    }
     while s < sections.count {
-      let y0 = origins.origin(of: s)
       if !(y0 < bottom + origins.slack(top, bottom, y0)) { return }
       if !_forEach(sections, origins, section: s, y0: y0, rect, after: after, into: &sink) { return }
       s += 1
+      guard s < sections.count, let next = origins.origin(of: s, after: y0, meeting: top, bottom) else { return }
+      y0 = next
     }
   }
 
@@ -191,9 +196,8 @@ extension _SectionedLayout {
   @inlinable
   static func _element(at point: Point, _ sections: [Section], _ origins: _SectionOrigins) -> LayoutAttributes? {
     guard point.x.isFinite, point.y.isFinite else { return nil }
-    var s = origins.firstSection(endingAfter: point.y - origins.slack(point.y, point.y))
+    var (s, y0) = origins.first(endingAfter: point.y - origins.slack(point.y, point.y))
     while s < sections.count {
-      let y0 = origins.origin(of: s)
       let slack = origins.slack(point.y, point.y, y0)
       if !(y0 <= point.y + slack) { return nil }
       let geometry = sections[s].geometry
@@ -215,6 +219,8 @@ extension _SectionedLayout {
         if footer.frame.contains(point) { return footer }
       }
       s += 1
+      guard s < sections.count, let next = origins.origin(of: s, after: y0, meeting: point.y, point.y) else { return nil }
+      y0 = next
     }
     return nil
   }

@@ -118,13 +118,14 @@ extension _SectionedLayout {
   @inlinable
   static func _seedCursors(_ sections: [Section], _ origins: _SectionOrigins, _ w: inout VisibleWindow, _ r: Rect) {
     let top = r.minY, bottom = r.maxY
-    var s = origins.firstSection(endingAfter: top - origins.slack(top, bottom))
+    var (s, y0) = origins.first(endingAfter: top - origins.slack(top, bottom))
     w._firstSection = s
     w._nextOrigin = .infinity
     w._sections.removeAll(keepingCapacity: true)
     w._lanes.removeAll(keepingCapacity: true)
     while s < sections.count {
-      let y0 = origins.origin(of: s)
+      // The next section's exact origin (`_nextOrigin` keeps it): no estimate rules it out.
+      if s > w._firstSection { y0 = origins.origin(of: s) }
       if !(y0 < bottom + origins.slack(top, bottom, y0)) {
         w._nextOrigin = y0
         break

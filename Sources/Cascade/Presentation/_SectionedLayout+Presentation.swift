@@ -93,15 +93,16 @@ extension _SectionedLayout {
     _ArraySink.withStage { stage in
       var sink = _PresentedSink(inner: _ArraySink(appendingTo: &buffer, stage: stage), p, cw, viewport)
       let top = search.minY, bottom = search.maxY
-      var s = origins.firstSection(endingAfter: top - origins.slack(top, bottom))
+      var (s, y0) = origins.first(endingAfter: top - origins.slack(top, bottom))
       while s < sections.count {
-        let y0 = origins.origin(of: s)
         if !(y0 < bottom + origins.slack(top, bottom, y0)) { break }
         if sections[s].height != 0 {
           if let header = Self._pinnedHeader(s, sections, y0, pinY), !sink.take(header) { break }
           if !Self._forEach(sections, origins, section: s, y0: y0, search, after: .header(s), into: &sink) { break }
         }
         s += 1
+        guard s < sections.count, let next = origins.origin(of: s, after: y0, meeting: top, bottom) else { break }
+        y0 = next
       }
       sink.inner.finish(into: &buffer)
     }

@@ -1,0 +1,131 @@
+// The walk down the sections a query makes: the first section and its origin from one descent
+// of the sum tree, and each next section's exact origin only when an estimate cannot rule it
+// out (`_SectionOrigins.first(endingAfter:)`, `origin(of:after:meeting:)`).
+import Testing
+@testable import Cascade
+import CascadeTestSupport
+
+@Suite struct SectionWalkTests {
+  /// The descent as it was written before it lost its branches: the reference the branch-free
+  /// one must agree with, section and origin, bit for bit.
+  static func branchingDescent(_ o: _SectionOrigins, _ y: Double) -> Int {
+    if o.count == 0 || !(o.total > y) { return o.count }
+    var sum = 0.0, node = 1, low = 0, width = o._leafBase
+    while width > 1 {
+      width >>= 1
+      let left = 2 * node
+      if sum + o._nodes[left] > y {
+        node = left
+      } else {
+        sum += o._nodes[left]
+        node = left + 1
+        low += width
+      }
+    }
+    return Swift.min(low, o.count)
+  }
+
+  /// Heights whose sums round: tenths, values a thousand million times apart, zeros, and
+  /// heights near the largest finite value's share of the sections.
+  static func heights(_ count: Int, _ rng: inout SplitMix64) -> [Double] {
+    (0..<count).map { _ in
+      switch rng.next() % 8 {
+      case 0: 0
+      case 1: 0.1 * Double(1 + rng.next() % 9)
+      case 2: Double(rng.next() % 1_000_000) * 1e9 + 0.3
+      case 3: 1e-7 * Double(rng.next() % 100)
+      case 4: Double.greatestFiniteMagnitude / Double(4 * count)
+      default: Double(rng.next() % 5_000) / 7
+      }
+    }
+  }
+
+  /// Random trees of 1 to 40 sections: `first(endingAfter:)` names the branching descent's
+  /// section, with `origin(of:)`'s origin to the bit, at every section's origin and end, a
+  /// few ulps either side, and values past both ends.
+  @Test(arguments: [1, 2, 3, 4] as [UInt64])
+  func firstAgreesWithTheBranchingDescent(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    for round in 0..<200 {
+      let heights = Self.heights(1 + Int(rng.next() % 40), &rng)
+      var o = _SectionOrigins()
+      o.rebuild(count: heights.count) { heights[$0] }
+      var ys: [Double] = [-1, -0.0, 0, o.total, o.total.nextUp, .infinity, -.infinity, .nan, o.total / 3]
+      for s in 0...heights.count {
+        let y = o.origin(of: s)
+        ys += [y, y.nextUp, y.nextDown, y.nextUp.nextUp, y + (s < heights.count ? heights[s] : 0)]
+      }
+      for y in ys {
+        let (section, origin) = o.first(endingAfter: y)
+        let expected = Self.branchingDescent(o, y)
+        #expect(section == expected, "seed \(seed) round \(round) y \(y): section \(section), descent \(expected)")
+        if section < o.count {
+          #expect(origin.bitPattern == o.origin(of: section).bitPattern,
+                  "seed \(seed) round \(round) y \(y): origin \(origin), origin(of: \(section)) \(o.origin(of: section))")
+        }
+      }
+    }
+  }
+
+  /// `origin(of:after:meeting:)` rules a section out only where the exact test a walk stops
+  /// at would also stop it, and otherwise gives `origin(of:)` to the bit: for every section,
+  /// rect queries ending at, just above and below its origin, and points there.
+  @Test(arguments: [5, 6, 7] as [UInt64])
+  func anEstimateRulesOutOnlyWhatTheExactTestWould(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    var ruledOut = 0
+    for round in 0..<200 {
+      let heights = Self.heights(2 + Int(rng.next() % 40), &rng)
+      var o = _SectionOrigins()
+      o.rebuild(count: heights.count) { heights[$0] }
+      for s in 1..<heights.count {
+        let exact = o.origin(of: s), previous = o.origin(of: s - 1)
+        for bottom in [exact, exact.nextUp, exact.nextDown, exact * (1 - 1e-13), exact * (1 - 1e-11), exact / 2, previous, 0] {
+          for top in [bottom, bottom / 2, 0, bottom - 1] where top <= bottom {
+            let walked = o.origin(of: s, after: previous, meeting: top, bottom)
+            let stops = !(exact < bottom + o.slack(top, bottom, exact))
+            if let walked {
+              #expect(walked.bitPattern == exact.bitPattern, "seed \(seed) round \(round) section \(s)")
+            } else {
+              ruledOut += 1
+              #expect(stops, "seed \(seed) round \(round) section \(s): ruled out at \(exact) for \(top)...\(bottom)")
+            }
+          }
+        }
+      }
+    }
+    // The estimate does rule sections out (a walk that never skipped the exact origin would
+    // pass the checks above and save nothing).
+    #expect(ruledOut > 1_000)
+  }
+
+  /// Rect and point queries on lists of many sections of rounding heights, each query's edges
+  /// at an element's top or bottom (a section's origin or end among them) or an ulp off: the
+  /// same answers as a scan of every element.
+  @Test(arguments: [8, 9, 10] as [UInt64])
+  func queriesAtSectionEdgesMatchAScan(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    for round in 0..<12 {
+      let count = 2 + Int(rng.next() % 30)
+      let heights = Self.heights(count, &rng).map { Swift.min($0, 1e12) }
+      let sections = heights.map { h in
+        ListSection(parameters: ListParameters(header: rng.next() % 3 == 0 ? 0.1 : 0),
+                    items: h == 0 ? [] : [ListItem(height: h / 2), ListItem(height: h / 4), ListItem(height: h / 4)])
+      }
+      let list = try ListLayout(width: 100, sections: sections)
+      let all = allElements(list)
+      var edges: [Double] = []
+      for element in all {
+        for y in [element.frame.minY, element.frame.maxY] { edges += [y, y.nextUp, y.nextDown] }
+      }
+      for (i, top) in edges.enumerated() {
+        let bottom = edges[(i * 7 + 3) % edges.count]
+        guard top <= bottom else { continue }
+        let rect = Rect(x: 0, y: top, width: 100, height: bottom - top)
+        #expect(list.elements(in: rect) == bruteForceQuery(all, rect), "seed \(seed) round \(round) rect \(rect)")
+        let point = Point(x: 50, y: top)
+        #expect(list.element(at: point) == bruteForcePoint(all, point), "seed \(seed) round \(round) point \(point)")
+      }
+    }
+  }
+}
