@@ -143,31 +143,12 @@ extension _Reader {
     guard elements({ reader in
       guard let next = reader.item() else { return false }
       if reader.itemTop == reader.itemStack.capacity {
-        reader.growItemStack(items: reader.itemTop - base, bytes: reader.position - start)
+        Self.grow(&reader.itemStack, elements: reader.itemTop - base, bytes: reader.position - start, left: reader.bytes.count - reader.position)
       }
       Self.push(next, onto: &reader.itemStack, top: &reader.itemTop)
       return true
     }) else { return nil }
     return Self.pop(from: &itemStack, top: &itemTop, to: base, leaving: .height(0))
-  }
-
-  /// Makes room on the item stack when it is full, `items` items of the section read from
-  /// `bytes` bytes. Below ``_Reader/handOverCount`` items it doubles; above, it reserves what the
-  /// bytes left in the input would hold at the section's bytes per item so far, at most eight
-  /// times the stack's size. Doubling a million 80-byte items copied 160 MB into fresh memory,
-  /// twice the section's own size, and made the fast path slower than the general one on a
-  /// section of a million heights. The guess may be too big (later sections' bytes count too),
-  /// which costs address space, not memory: pages never written are never mapped.
-  ///
-  /// - Complexity: O(top), the copy of the stack.
-  mutating func growItemStack(items: Int, bytes used: Int) {
-    let size = Swift.max(itemStack.capacity, 1)
-    var capacity = 2 * size
-    if items >= Self.handOverCount && used > 0 {
-      let guess = itemTop + (bytes.count - position) / Swift.max(used / items, 1) + 1
-      capacity = Swift.min(Swift.max(guess, capacity), 8 * size)
-    }
-    itemStack.reserveCapacity(capacity)
   }
 
   /// One item, as ``WaterfallItem/init(json:at:)`` reads it: a number (its height) or an object

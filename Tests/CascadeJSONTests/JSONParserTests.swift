@@ -162,6 +162,33 @@ import Testing
     #expect(try JSONParser.parse(top.bytes) == numbers(3 * limit, from: 0))
   }
 
+  /// Arrays past the hand-over size whose stack grows by a guess from the bytes per element so
+  /// far (`_Reader.grow`): short elements then long ones (the guess too small, grown again),
+  /// long then short (too big), a big array nested after another and followed by more input,
+  /// and a container whose inner arrays weigh its bytes. Each parses to exactly its elements.
+  @Test func growingPastTheHandOverSizeKeepsEveryElement() throws {
+    let limit = _Reader.handOverCount
+    let short: [JSONValue] = (0..<(limit + 10)).map { .number(Double($0 % 10)) }
+    let long: [JSONValue] = (0..<(9 * limit)).map { .number(Double($0) + 0.125) }
+    let shapes: [JSONValue] = [
+      .array(short + long),
+      .array(long + short),
+      .array([.array(long), .string("after"), .array(short + short), .object([JSONMember(key: "k", value: .array(short))])]),
+      .array((0..<(2 * limit)).map { i in i % 3 == 0 ? .array([.number(Double(i)), .number(1)]) : .number(Double(i)) }),
+    ]
+    for (k, value) in shapes.enumerated() {
+      var writer = JSONWriter()
+      Self.write(value, into: &writer)
+      #expect(try JSONParser.parse(writer.bytes) == value, "shape \(k)")
+    }
+    // The guess left too small and grown once more at 8×, then capped: a document whose
+    // elements are one byte, then a run of long ones (the guess then counts the whole rest).
+    let grown: JSONValue = .array(short + short + short + long + long)
+    var writer = JSONWriter()
+    Self.write(grown, into: &writer)
+    #expect(try JSONParser.parse(writer.bytes) == grown)
+  }
+
   /// Random trees of arrays and objects (up to 40 elements, across the 16-key duplicate set and
   /// the 32-element allocation limit), written out and parsed back: the same tree.
   @Test(arguments: 1...40 as ClosedRange<UInt64>) func randomTreesParseBack(seed: UInt64) throws {
