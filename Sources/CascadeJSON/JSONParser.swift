@@ -126,6 +126,7 @@ struct _Reader {
 
   mutating func object() throws(JSONError) -> JSONValue {
     try enter()
+    let start = position
     position += 1
     let base = memberTop
     // Duplicates are found by a scan while the object is small (no hashing, no allocation for
@@ -161,7 +162,11 @@ struct _Reader {
       guard current == UInt8(ascii: ":") else { throw error("unexpected \(describeCurrent()), expected ':'") }
       position += 1
       skipWhitespace()
-      Self.push(JSONMember(key: key, value: try value()), onto: &memberStack, top: &memberTop)
+      let member = JSONMember(key: key, value: try value())
+      if memberTop == memberStack.capacity {
+        Self.grow(&memberStack, elements: memberTop - base, bytes: position - start, left: bytes.count - position)
+      }
+      Self.push(member, onto: &memberStack, top: &memberTop)
       skipWhitespace()
       switch current {
       case UInt8(ascii: ","): position += 1

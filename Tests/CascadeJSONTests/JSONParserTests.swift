@@ -165,7 +165,8 @@ import Testing
   /// Arrays past the hand-over size whose stack grows by a guess from the bytes per element so
   /// far (`_Reader.grow`): short elements then long ones (the guess too small, grown again),
   /// long then short (too big), a big array nested after another and followed by more input,
-  /// and a container whose inner arrays weigh its bytes. Each parses to exactly its elements.
+  /// a container whose inner arrays weigh its bytes, and an object of short members then long
+  /// ones (its member stack grows the same way). Each parses to exactly its elements.
   @Test func growingPastTheHandOverSizeKeepsEveryElement() throws {
     let limit = _Reader.handOverCount
     let short: [JSONValue] = (0..<(limit + 10)).map { .number(Double($0 % 10)) }
@@ -175,6 +176,7 @@ import Testing
       .array(long + short),
       .array([.array(long), .string("after"), .array(short + short), .object([JSONMember(key: "k", value: .array(short))])]),
       .array((0..<(2 * limit)).map { i in i % 3 == 0 ? .array([.number(Double(i)), .number(1)]) : .number(Double(i)) }),
+      .object((0..<(3 * limit)).map { i in JSONMember(key: "key\(i)", value: i < limit ? .number(1) : .string(String(repeating: "x", count: i % 40))) }),
     ]
     for (k, value) in shapes.enumerated() {
       var writer = JSONWriter()
