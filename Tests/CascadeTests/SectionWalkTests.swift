@@ -99,6 +99,29 @@ import CascadeTestSupport
     #expect(ruledOut > 1_000)
   }
 
+  /// Written out by hand: an estimate that rounds up past the largest finite value while the
+  /// tree's sum rounds down to it. With u the largest value's ulp and heights
+  /// `[M/2 − u, M/2 − u, 1.6u, 0.6u, 0.25u]`, section 4's estimate is `(M − 2u + 1.6u) + 0.6u`
+  /// = `M + 0.6u`, which is ∞, and its origin in the tree is `(M − 2u) + 2.2u`, which rounds to M.
+  /// A query ending at M does not stop before section 4 (its slack overflows), so the estimate
+  /// must not rule it out.
+  @Test func anEstimatePastTheLargestValueRulesNothingOut() {
+    let M = Double.greatestFiniteMagnitude, u = M.ulp
+    let heights = [M / 2 - u, M / 2 - u, 1.6 * u, 0.6 * u, 0.25 * u]
+    var o = _SectionOrigins()
+    o.rebuild(count: heights.count) { heights[$0] }
+    #expect(o.total == M)
+    let previous = o.origin(of: 3)
+    #expect(previous == M)
+    #expect((previous + heights[3]).isInfinite)
+    #expect(o.origin(of: 4) == M)
+    for top in [M, M / 2, 0] {
+      let stops = !(o.origin(of: 4) < M + o.slack(top, M, o.origin(of: 4)))
+      #expect(!stops)
+      #expect(o.origin(of: 4, after: previous, meeting: top, M) == M, "top \(top)")
+    }
+  }
+
   /// Rect and point queries on lists of many sections of rounding heights, each query's edges
   /// at an element's top or bottom (a section's origin or end among them) or an ulp off: the
   /// same answers as a scan of every element.
