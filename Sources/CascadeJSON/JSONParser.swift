@@ -277,12 +277,12 @@ struct _Reader {
   /// Makes room on a full stack whose innermost container has `elements` elements, read from
   /// `bytes` bytes, with `left` bytes of input after them. Below ``handOverCount`` elements it
   /// doubles; above, it reserves what the bytes left would hold at the container's bytes per
-  /// element so far, at most eight times the stack's size. Doubling a big container copied it
-  /// into fresh memory at each step, twice its own size in all: a million 80-byte items copied
-  /// 160 MB and made the document fast path slower than the general one, and an array of 100,000
-  /// short integers page-faulted 5.3 MB a parse. The guess may be too big (the bytes after the
-  /// container count too), which costs address space, not memory: pages never written are never
-  /// mapped.
+  /// element so far, at least twice and at most eight times the stack's size. Doubling a big
+  /// container copied it into fresh memory at each step, twice its own size in all: a million
+  /// 80-byte items copied 160 MB and made the document fast path slower than the general one,
+  /// and an array of 100,000 short integers page-faulted 5.3 MB a parse. The guess may be too
+  /// big (the bytes after the container count too), which costs address space, not memory:
+  /// pages never written are never mapped.
   ///
   /// - Complexity: O(n) for the n elements on the stack, which it copies.
   static func grow<Element>(_ stack: inout [Element], elements: Int, bytes used: Int, left: Int) {

@@ -163,8 +163,9 @@ import Testing
   }
 
   /// Arrays past the hand-over size whose stack grows by a guess from the bytes per element so
-  /// far (`_Reader.grow`): short elements then long ones (the guess too small, grown again),
-  /// long then short (too big), a big array nested after another and followed by more input,
+  /// far (`_Reader.grow`): short elements then long ones (the guess, from the short ones, too
+  /// big: capped at eight times the stack), long then short (too small: the stack still at least
+  /// doubles), a big array nested after another and followed by more input,
   /// a container whose inner arrays weigh its bytes, and an object of short members then long
   /// ones (its member stack grows the same way). Each parses to exactly its elements.
   @Test func growingPastTheHandOverSizeKeepsEveryElement() throws {
@@ -183,8 +184,9 @@ import Testing
       Self.write(value, into: &writer)
       #expect(try JSONParser.parse(writer.bytes) == value, "shape \(k)")
     }
-    // The guess left too small and grown once more at 8×, then capped: a document whose
-    // elements are one byte, then a run of long ones (the guess then counts the whole rest).
+    // Three runs of one-digit elements, then long ones: the first guess, from the one-digit
+    // elements' bytes, is capped at eight times the stack, and the stack grows again as the
+    // long elements fill it.
     let grown: JSONValue = .array(short + short + short + long + long)
     var writer = JSONWriter()
     Self.write(grown, into: &writer)
