@@ -14,24 +14,23 @@ extension _IDBlocks {
     let first = ids.lowerBound &>> Self.idShift, end = Self._blocks(ids.upperBound)
     precondition(ids.upperBound <= last, "id blocks written past the ids laid out")
     precondition(
-      first >= 0 && end <= _capacity && _tops.count >= _capacity && _bottoms.count >= _capacity,
+      first >= 0 && end <= _capacity && _levels.count >= 2 * _capacity,
       "id blocks written past their capacity")
-    _tops.withUnsafeMutableBufferPointer { tops in
-      _bottoms.withUnsafeMutableBufferPointer { bottoms in
-        for b in first..<end {
-          var id = b &<< Self.idShift
-          let stop = Swift.min(id &+ Self.blockSize, last)
-          var top = bounds.minY(id), bottom = bounds.maxY(id)
+    _levels.withUnsafeMutableBufferPointer { levels in
+      let (tops, bottoms) = Self._trees(levels)
+      for b in first..<end {
+        var id = b &<< Self.idShift
+        let stop = Swift.min(id &+ Self.blockSize, last)
+        var top = bounds.minY(id), bottom = bounds.maxY(id)
+        id &+= 1
+        while id < stop {
+          let t = bounds.minY(id), u = bounds.maxY(id)
+          top = t < top ? t : top
+          bottom = u > bottom ? u : bottom
           id &+= 1
-          while id < stop {
-            let t = bounds.minY(id), u = bounds.maxY(id)
-            top = t < top ? t : top
-            bottom = u > bottom ? u : bottom
-            id &+= 1
-          }
-          tops[b] = top
-          bottoms[b] = bottom
         }
+        tops[b] = top
+        bottoms[b] = bottom
       }
     }
   }
@@ -58,10 +57,9 @@ struct IDBlocksTests {
   }
 
   static func candidates(_ blocks: _IDBlocks, _ lower: Double, _ upper: Double) -> Range<Int>? {
-    blocks._tops.withUnsafeBufferPointer { tops in
-      blocks._bottoms.withUnsafeBufferPointer { bottoms in
-        _IDBlocks._candidates(tops, bottoms, count: blocks._count, capacity: blocks._capacity, lower, upper)
-      }
+    blocks._levels.withUnsafeBufferPointer { levels in
+      let (tops, bottoms) = _IDBlocks._trees(levels)
+      return _IDBlocks._candidates(tops, bottoms, count: blocks._count, capacity: blocks._capacity, lower, upper)
     }
   }
 
@@ -111,16 +109,13 @@ struct IDBlocksTests {
         for id in low..<high where rng.chance(0.5) {
           spans[id] = span()
           if widening {  // the leaves taken out and put back, as the walk does
-            var tops = blocks._tops, bottoms = blocks._bottoms
-            blocks._tops = []
-            blocks._bottoms = []
-            tops.withUnsafeMutableBufferPointer { tops in
-              bottoms.withUnsafeMutableBufferPointer { bottoms in
-                _IDBlocks._widen(tops, bottoms, id, spans[id].minY, spans[id].maxY)
-              }
+            var levels = blocks._levels
+            blocks._levels = []
+            levels.withUnsafeMutableBufferPointer { levels in
+              let (tops, bottoms) = _IDBlocks._trees(levels)
+              _IDBlocks._widen(tops, bottoms, id, spans[id].minY, spans[id].maxY)
             }
-            blocks._tops = tops
-            blocks._bottoms = bottoms
+            blocks._levels = levels
           }
         }
         if widening {
@@ -167,8 +162,8 @@ struct IDBlocksTests {
     _ = blocks._reserve(blocks: 3, keeping: 0)
     blocks._writeLeaves(0..<40, count: 40, Spans(spans: spans))
     blocks._syncLevels(count: 40, 0..<3)
-    #expect(blocks._tops == [0, 160, 320])
-    #expect(blocks._bottoms == [160, 320, 400])
+    // The smallest tops, then the largest bottoms, in one array.
+    #expect(blocks._levels == [0, 160, 320, 160, 320, 400])
     #expect(Self.candidates(blocks, 155, 165) == 0..<32)  // id 15 ends at 160 > 155; id 16 starts at 160 < 165
     #expect(Self.candidates(blocks, 160, 165) == 16..<32)  // id 15 ends at 160: not below 160
     #expect(Self.candidates(blocks, 325, 1_000) == 32..<40)
@@ -185,7 +180,7 @@ struct IDBlocksTests {
     blocks._syncLevels(count: 200, 0..<13)
     #expect(Self.candidates(blocks, 10, 20) == 0..<32)
     var short = blocks
-    short._tops.removeLast(3)
+    short._levels.removeLast(6)  // each tree three entries short
     #expect(Self.candidates(short, 10, 20) == nil)
     var wider = blocks
     wider._count = 400

@@ -175,9 +175,9 @@ extension _SectionedLayout {
     _ sections: [Section], _ s: Int, count: Int, _ lower: Double, _ upper: Double
   ) -> Range<Int>? {
     guard Section.keepsIDBlocks, sections[s].blocks._count == count else { return nil }
+    let (tops, bottoms) = _IDBlocks._trees(sections[s].blocks._levels._unsafeElements)
     guard let range = _IDBlocks._candidates(
-      sections[s].blocks._tops._unsafeElements, sections[s].blocks._bottoms._unsafeElements,
-      count: count, capacity: sections[s].blocks._capacity, lower, upper),
+      tops, bottoms, count: count, capacity: sections[s].blocks._capacity, lower, upper),
       range.count <= _IDBlocks.scanLimit
     else { return nil }
     return range

@@ -105,11 +105,10 @@ extension _Section {
     // The id blocks' leaves, taken out the same way and widened for each item the walk moves
     // (`_IDBlocks._widen`): recomputing a block exactly would read its other columns' records,
     // 2.5 times the walk's own reads.
-    var leafTops: [Double] = [], leafBottoms: [Double] = []
-    swap(&leafTops, &blocks._tops)
-    swap(&leafBottoms, &blocks._bottoms)
+    var leaves: [Double] = []
+    swap(&leaves, &blocks._levels)
     precondition(
-      _IDBlocks._blocks(limit) <= blocks._capacity && leafTops.count >= blocks._capacity && leafBottoms.count >= blocks._capacity,
+      _IDBlocks._blocks(limit) <= blocks._capacity && leaves.count >= 2 * blocks._capacity,
       "id blocks shorter than the items walked")
 
     // Per column: the state `cur` as of item `src` (exact for dirty columns), the position in
@@ -136,8 +135,8 @@ extension _Section {
     checkpoints.withUnsafeMutableBufferPointer { saved in
     records.withUnsafeMutableBufferPointer { records in
     measures.withUnsafeBufferPointer { measures in
-    leafTops.withUnsafeMutableBufferPointer { leafTops in
-    leafBottoms.withUnsafeMutableBufferPointer { leafBottoms in
+    leaves.withUnsafeMutableBufferPointer { leaves in
+    let (leafTops, leafBottoms) = _IDBlocks._trees(leaves)
       /// Changed item t's height at `width`, from its measure: a changed item's measure is always
       /// stored (`replace(at:with:)`); a height item's record holds its height otherwise.
       func newHeight(_ t: Int, atWidth width: Double) -> Double {
@@ -523,7 +522,6 @@ extension _Section {
     }
     }
     }
-    }
     if stopAt == Int.max && liveEnd {
       // The walk reached the end: the dirty columns' state after the last item is the live one.
       for j in dirty.elements { next[j] = cur[j] }
@@ -534,8 +532,7 @@ extension _Section {
     }
     }
     if stopAt < Int.max { validCount = Swift.min(validCount, stopAt) }
-    swap(&leafTops, &blocks._tops)
-    swap(&leafBottoms, &blocks._bottoms)
+    swap(&leaves, &blocks._levels)
     if lowest <= highest {
       // The levels above the widened leaves. (Blocks reaching past `limit`, where the records
       // may have changed since the last layout, are written again by the placement that

@@ -852,15 +852,14 @@ internal struct _Section: _SectionStorage {
     // records are, to be written through pointers.
     let blockCount = _IDBlocks._blocks(n), startBlock = start >> _IDBlocks.idShift
     let levelsFrom = blocks._reserve(blocks: blockCount, keeping: startBlock) ? 0 : startBlock
-    var leafTops: [Double] = [], leafBottoms: [Double] = []
-    swap(&leafTops, &blocks._tops)
-    swap(&leafBottoms, &blocks._bottoms)
+    var leaves: [Double] = []
+    swap(&leaves, &blocks._levels)
     let g = geometry
     let tracksMulti = Self.tracksMultiColumn(g)
     var accepted = true
     // Lanes are column numbers, below `maximumColumns` = 2^16: two bytes hold any of them.
-    leafTops.withUnsafeMutableBufferPointer { leafTops in
-    leafBottoms.withUnsafeMutableBufferPointer { leafBottoms in
+    leaves.withUnsafeMutableBufferPointer { leaves in
+    let (leafTops, leafBottoms) = _IDBlocks._trees(leaves)
     // Item i's lane: from scratch `lanes[i]`, every item's; incrementally `lanes[i - r]`, r being
     // the first item of the run (at most one checkpoint interval), on the stack.
     withUnsafeTemporaryAllocation(of: UInt16.self, capacity: appendToIndex ? interval : n) { lanes in
@@ -1024,9 +1023,7 @@ internal struct _Section: _SectionStorage {
       }
     }
     }
-    }
-    swap(&leafTops, &blocks._tops)
-    swap(&leafBottoms, &blocks._bottoms)
+    swap(&leaves, &blocks._levels)
     guard accepted else { return false }
     blocks._syncLevels(count: n, levelsFrom..<blockCount)
     // The bottom of every item so far, from the last item of each lane (O(c)) rather than a
