@@ -284,23 +284,25 @@ struct IntervalIndexTests {
     #expect(found == [0, 1, 2])
   }
 
-  /// The three levels of samples (every 8th, 64th and 512th bottom), written out for a lane
-  /// whose element i ends at i: their exact contents after appends, a truncation in the middle
-  /// of every level and a column-walk style rewrite, and the first sample above every bound
+  /// The three levels of samples (every 8th bottom after the first, then every 8th of those, and
+  /// every 8th of those), written out for a lane whose element i ends at i: their exact contents
+  /// after appends, a truncation in the middle of every level and a column-walk style rewrite, and the first sample above every bound
   /// (`_firstSample(above:in:)`, the top level's binary search then a counted line per level)
   /// against a scan of the samples, with bottoms that repeat across the levels' boundaries.
   @Test func threeLevelsOfSamplesNarrowLikeAScanOfTheSamples() {
     var index = IntervalIndex(laneCount: 1)
     for id in 0..<5_000 { index.append(id, lane: 0, maxY: Double(id)) }
-    #expect(index._lanes[0].samples == stride(from: 0.0, to: 5_000, by: 8).map { $0 })
-    #expect(index._lanes[0].coarse == stride(from: 0.0, to: 5_000, by: 64).map { $0 })
-    #expect(index._lanes[0].coarsest == [0, 512, 1_024, 1_536, 2_048, 2_560, 3_072, 3_584, 4_096, 4_608])
-    index.removeAll(from: 1_025)
+    // Sample k is the bottom of position 8(k + 1): positions 8, 16, …, 4,992.
+    #expect(index._lanes[0].samples == stride(from: 8.0, to: 5_000, by: 8).map { $0 })
+    #expect(index._lanes[0].coarse == stride(from: 8.0, to: 5_000, by: 64).map { $0 })
+    #expect(index._lanes[0].coarsest == [8, 520, 1_032, 1_544, 2_056, 2_568, 3_080, 3_592, 4_104, 4_616])
+    // Cut after position 1,032, the third top-level entry's, then before it.
+    index.removeAll(from: 1_033)
     #expect(index._lanes[0].samples.count == 129 && index._lanes[0].coarse.count == 17)
-    #expect(index._lanes[0].coarsest == [0, 512, 1_024])
-    index.removeAll(from: 1_024)
+    #expect(index._lanes[0].coarsest == [8, 520, 1_032])
+    index.removeAll(from: 1_032)
     #expect(index._lanes[0].samples.count == 128 && index._lanes[0].coarse.count == 16)
-    #expect(index._lanes[0].coarsest == [0, 512])
+    #expect(index._lanes[0].coarsest == [8, 520])
     // A lane whose bottoms repeat in long runs (ties at the bounds searched for), grown past
     // several top-level entries.
     let bottoms = (0..<9_000).map { Double($0 / 700) }
@@ -322,26 +324,33 @@ struct IntervalIndexTests {
     var moved = bottoms
     for p in 4_096..<9_000 { moved[p] += 1 }
     for p in stride(from: 4_096, to: 6_000, by: 1) { index._lanes[0]._setBottom(moved[p], at: p) }
-    for p in stride(from: 6_000, to: 9_000, by: 8) { index._lanes[0].samples[p / 8] = moved[p] }
-    index._lanes[0]._syncLevels(samples: (6_000 / 8)..<(9_000 / 8 + 1))
+    for p in stride(from: 6_000, to: 9_000, by: 8) { index._lanes[0].samples[p / 8 - 1] = moved[p] }
+    index._lanes[0]._syncLevels(samples: (6_000 / 8 - 1)..<(9_000 / 8))
     #expect(index._violation(bounds: { (moved[$0], moved[$0]) }) == nil)
     check(index)
-    // An empty lane and a lane of one element.
+    // An empty lane, a lane of one element and one of nine: a lane of at most 8 has no
+    // samples (the search reads its first eight positions), the ninth element has the first.
     var small = IntervalIndex(laneCount: 2)
     small.append(0, lane: 1, maxY: 3)
+    #expect(small._lanes[1].samples.isEmpty)
     #expect(IntervalIndex._firstSample(above: 0, in: small._lanes[0]) == 0)
     #expect(IntervalIndex._firstSample(above: 2, in: small._lanes[1]) == 0)
-    #expect(IntervalIndex._firstSample(above: 3, in: small._lanes[1]) == 1)
+    #expect(IntervalIndex._firstSample(above: 3, in: small._lanes[1]) == 0)
+    for id in 1...8 { small.append(id, lane: 1, maxY: 3 + Double(id)) }
+    #expect(small._lanes[1].samples == [11])
+    #expect(IntervalIndex._firstSample(above: 10, in: small._lanes[1]) == 0)
+    #expect(IntervalIndex._firstSample(above: 11, in: small._lanes[1]) == 1)
   }
 
-  /// A lane's level of samples above a level of at most one entry holds that level's buffer
-  /// (a small section's lanes allocate one array for three levels), and a relayout in place
+  /// A lane of at most 8 elements has no samples and no storage for them, and a lane's level of
+  /// samples above a level of at most one entry holds that level's buffer (a lane of up to 72
+  /// elements allocates one array for three levels), and a relayout in place
   /// writes every level in the buffer it has. Lanes of every size around the levels' edges:
   /// after a fresh fill, each change (a bottom rewritten as the column walk does, an append, a
   /// truncation, a reset and a fill in place, a fill of other counts) leaves every level exact,
   /// and a copy taken before it unchanged: no write reaches another index through a buffer
   /// they share.
-  @Test(arguments: [0, 1, 5, 8, 9, 40, 64, 65, 600] as [Int])
+  @Test(arguments: [0, 1, 5, 8, 9, 16, 17, 40, 72, 73, 600] as [Int])
   func levelsSharingABufferStayExactAndApart(perLane: Int) {
     struct Source: IntervalLaneSource {
       let bottoms: [Double], lanes: Int
@@ -356,7 +365,7 @@ struct IntervalIndexTests {
     func expectExact(_ index: IntervalIndex, _ bottoms: [Double], _ step: String) {
       #expect(index._violation(bounds: { (bottoms[$0], bottoms[$0]) }) == nil, "\(perLane) a lane, \(step)")
       for (l, ids) in index._laneContents.enumerated() {
-        let samples = stride(from: 0, to: ids.count, by: 8).map { bottoms[ids[$0]] }
+        let samples = stride(from: 8, to: ids.count, by: 8).map { bottoms[ids[$0]] }
         let coarse = stride(from: 0, to: samples.count, by: 8).map { samples[$0] }
         let lane = index._lanes[l]
         #expect(lane.samples == samples && lane.coarse == coarse, "\(perLane) a lane, \(step), lane \(l)")
@@ -369,16 +378,25 @@ struct IntervalIndexTests {
     index.replaceAll(count: n, from: Source(bottoms: bottoms, lanes: lanes))
     expectExact(index, bottoms, "a fresh fill")
     for lane in index._lanes where lane.count > 0 {
-      // The storage rule: one buffer for every level of at most one entry and the level below.
-      #expect(same(lane.samples, lane.coarse) == (lane.samples.count == 1))
-      #expect(same(lane.coarse, lane.coarsest) == (lane.coarse.count == 1))
+      // The storage rule: none for a lane without samples; otherwise one buffer for every level
+      // of at most one entry and the level below.
+      if lane.samples.isEmpty {
+        #expect(lane.count <= 8 && lane.coarse.isEmpty && lane.coarsest.isEmpty && lane.samples.capacity == 0)
+      } else {
+        #expect(same(lane.samples, lane.coarse) == (lane.samples.count == 1))
+        #expect(same(lane.coarse, lane.coarsest) == (lane.coarse.count == 1))
+      }
     }
     guard n > 0 else { return }
-    // A bottom rewritten as the column walk does (through the samples, then the levels synced).
+    // A bottom rewritten as the column walk does (through the samples, then the levels synced):
+    // lane 0's at position 8, sample 0's, 3 points higher (still between its neighbours').
     var copy = index, copied = bottoms
-    bottoms[0] = 2
-    index._lanes[0].samples.withUnsafeMutableBufferPointer { $0[0] = 2 }
-    index._lanes[0]._syncLevels(positions: 0..<1)
+    if perLane > 8 {
+      let id = 8 * lanes
+      bottoms[id] -= 3
+      index._lanes[0].samples.withUnsafeMutableBufferPointer { $0[0] = bottoms[id] }
+      index._lanes[0]._syncLevels(positions: 8..<9)
+    }
     expectExact(index, bottoms, "a rewritten bottom")
     expectExact(copy, copied, "the copy, after a rewritten bottom")
     // An append to every lane, then a truncation.

@@ -93,7 +93,7 @@ internal struct _ClosureIntervalVisitor: _IntervalVisitor {
 /// element in the lane of its first column. The index stores only the ids, four bytes per
 /// element; the interval of an id is read back from the layout's own frames through the
 /// ``IntervalBounds`` of the query, so nothing is stored twice but samples of the bottoms:
-/// every 8th, every 64th and every 512th, about 1.14 bytes an element.
+/// every 8th after the first, every 64th and every 512th, about 1.14 bytes an element.
 ///
 /// Why lanes: in a lane, "the first element whose bottom is below `lower`" and "the first
 /// element whose top is at or below `upper`" are two binary searches, and everything between
@@ -134,17 +134,19 @@ public struct IntervalIndex: Sendable {
     @usableFromInline var start: Int
     @usableFromInline var count: Int
     @usableFromInline var capacity: Int
-    /// The bottom (`maxY`) of every 8th element (every `1 << _sampleShift`th): a small, dense
-    /// array in which the searches' last steps run, so that a query on a large lane touches the
-    /// ids and the layout's records only in the eight positions a sample leaves. A byte per
-    /// element; exactly `(count + 7) / 8` of them.
+    /// The bottom (`maxY`) of every 8th element (every `1 << _sampleShift`th) after the first:
+    /// sample k is the bottom of position 8(k + 1) (``_sample(at:)``). A small, dense array in
+    /// which the searches' last steps run, so that a query on a large lane touches the ids and
+    /// the layout's records only in the eight positions a sample leaves. A byte per element;
+    /// exactly ``_sampleCount(_:)`` of them, none for a lane of at most 8 elements.
     @usableFromInline var samples: [Double] = []
-    /// Every 8th sample (the bottom of every 64th element), exactly `(count + 63) / 64`: the
-    /// level above the samples, which narrows a search to the eight samples of one cache line.
+    /// Every 8th sample, from sample 0 (the bottom of positions 8, 72, 136, …), exactly
+    /// `(samples.count + 7) / 8`: the level above the samples, which narrows a search to the
+    /// eight samples of one cache line.
     @usableFromInline var coarse: [Double] = []
-    /// Every 8th coarse sample (the bottom of every 512th element), exactly
-    /// `(count + 511) / 512`: the top level, small enough (4 KB a lane at 1M elements in four
-    /// lanes) that the binary search that starts every query stays in cache.
+    /// Every 8th coarse sample, exactly `(coarse.count + 7) / 8`: the top level, small enough
+    /// (4 KB a lane at 1M elements in four lanes) that the binary search that starts every
+    /// query stays in cache.
     @usableFromInline var coarsest: [Double] = []
     /// A lane of `count` ids in `start ..< start + capacity`, with these samples (each level
     /// above them is built from them, ``_buildLevels()``).
@@ -161,9 +163,10 @@ public struct IntervalIndex: Sendable {
     ///
     /// A level above a level of at most one entry equals it, so it shares that buffer (copied on
     /// its first write, as any array is) rather than allocating one of its own: a lane of at
-    /// most 8 elements allocates one array for its three levels, and one of at most 64, two.
-    /// In a layout of many small sections each lane's arrays were most of what a section
-    /// allocated, at about 450 instructions an array on this platform before the allocator's.
+    /// most 8 elements has no samples and allocates nothing, one of at most 72 (up to 8
+    /// samples) one array for its three levels, and one of at most 520 (up to 64), two. In a
+    /// layout of many small sections each lane's arrays were most of what a section allocated,
+    /// at about 450 instructions an array on this platform before the allocator's.
     @inlinable
     mutating func _buildLevels() {
       /// `above` = every 8th entry of `level`.
@@ -195,8 +198,10 @@ public struct IntervalIndex: Sendable {
     mutating func _replaceSamples(count: Int, _ fill: (UnsafeMutableBufferPointer<Double>) -> Void) {
       _unshareLevels()
       samples.removeAll(keepingCapacity: true)
-      samples.append(contentsOf: repeatElement(0, count: count))
-      samples.withUnsafeMutableBufferPointer { fill($0) }
+      if count > 0 {
+        samples.append(contentsOf: repeatElement(0, count: count))
+        samples.withUnsafeMutableBufferPointer { fill($0) }
+      }
       _buildLevels()
     }
 
@@ -226,8 +231,12 @@ public struct IntervalIndex: Sendable {
     /// O(positions / 8).
     @inlinable
     mutating func _syncLevels(positions: Range<Int>) {
+      // Sample k is position 8(k + 1)'s: the range may take a sample more at each end, which
+      // copies an entry that is already in step.
       let shift = IntervalIndex._sampleShift
-      _syncLevels(samples: (positions.lowerBound &>> shift)..<((positions.upperBound &+ (1 &<< shift) &- 1) &>> shift))
+      let low = Swift.max(0, (positions.lowerBound &>> shift) &- 1)
+      let high = Swift.max(low, (positions.upperBound &+ (1 &<< shift) &- 1) &>> shift)
+      _syncLevels(samples: low..<high)
     }
 
     /// Copies the samples `range` into the levels above. O(range / 8).
@@ -260,11 +269,11 @@ public struct IntervalIndex: Sendable {
         coarsest.removeAll(keepingCapacity: true)
         return
       }
-      func kept(_ shift: Int) -> Int { (count + (1 &<< shift) &- 1) &>> shift }
-      let shift = IntervalIndex._sampleShift
-      if kept(shift) < samples.count { samples.removeSubrange(kept(shift)...) }
-      if kept(shift &+ 3) < coarse.count { coarse.removeSubrange(kept(shift &+ 3)...) }
-      if kept(shift &+ 6) < coarsest.count { coarsest.removeSubrange(kept(shift &+ 6)...) }
+      let keptSamples = IntervalIndex._sampleCount(count)
+      let keptCoarse = (keptSamples &+ 7) &>> 3, keptCoarsest = (keptCoarse &+ 7) &>> 3
+      if keptSamples < samples.count { samples.removeSubrange(keptSamples...) }
+      if keptCoarse < coarse.count { coarse.removeSubrange(keptCoarse...) }
+      if keptCoarsest < coarsest.count { coarsest.removeSubrange(keptCoarsest...) }
     }
   }
 
@@ -275,10 +284,21 @@ public struct IntervalIndex: Sendable {
 
   /// The sample of the element at `position` in its lane, or `nil` when that position has no
   /// sample: the one rule that every writer of samples (the appends here, the column walk's
-  /// rewrites of moved items) follows. O(1).
+  /// rewrites of moved items) follows. Positions 8, 16, 24, … have samples 0, 1, 2, …; position
+  /// 0 has none, so a lane of at most 8 elements, every lane of a small section, allocates no
+  /// array for its samples. What that costs: a search whose bound is above the bottom of
+  /// position 8 reads up to eight positions from the lane's start
+  /// (``_sampleWindow(_:count:)``), where a sample of position 0 could have said, without a
+  /// read, that the lane's first element is the answer. O(1).
   @inlinable @inline(__always)
   internal static func _sample(at position: Int) -> Int? {
-    position & ((1 << _sampleShift) - 1) == 0 ? position >> _sampleShift : nil
+    position & ((1 &<< _sampleShift) &- 1) == 0 && position > 0 ? (position &>> _sampleShift) &- 1 : nil
+  }
+
+  /// The samples of a lane of `count` elements: ⌊(count − 1) / 8⌋, none for at most 8. O(1).
+  @inlinable @inline(__always)
+  internal static func _sampleCount(_ count: Int) -> Int {
+    count > 0 ? (count &- 1) &>> _sampleShift : 0
   }
 
   /// The largest id an index stores, 2³¹ − 1: ids are kept in 32 bits.
@@ -356,7 +376,7 @@ public struct IntervalIndex: Sendable {
             guard l >= 0 && l < lanes.count else { break }  // `append` traps with its message
             let count = lanes[l].count, position = lanes[l].start &+ count
             guard count < lanes[l].capacity && position < buffer.count else { break }
-            if count & sampleMask == 0 { lanes[l]._appendBottom(source.maxY(i), at: count) }
+            if count & sampleMask == 0 && count > 0 { lanes[l]._appendBottom(source.maxY(i), at: count) }
             buffer[position] = Int32(truncatingIfNeeded: i)
             lanes[l].count = count &+ 1
             i &+= 1
@@ -610,7 +630,8 @@ public struct IntervalIndex: Sendable {
   internal static var _fillStretch: Int { 256 }
 
   /// Sets every lane to its slot of the filled `_ids` (`offsets`, exactly full) and its samples,
-  /// the bottom of every 8th id, in the lanes' own buffers where they have room. O(L + count / 8).
+  /// the bottom of every 8th id after the first, in the lanes' own buffers where they have room.
+  /// O(L + count / 8).
   ///
   /// The samples' bounds are reads far apart in the layout's storage (a lane's every 8th id),
   /// each a cache miss in a large layout: the loop that gathers them is a few instructions
@@ -626,8 +647,8 @@ public struct IntervalIndex: Sendable {
         _lanes[l].count = size
         _lanes[l].capacity = size
         // In the lane's own buffers when it has them (a relayout in place).
-        _lanes[l]._replaceSamples(count: (size + (1 &<< shift) - 1) >> shift) { buffer in
-          var k = 0, position = start
+        _lanes[l]._replaceSamples(count: Self._sampleCount(size)) { buffer in
+          var k = 0, position = start &+ (1 &<< shift)
           while position < end {
             buffer[k] = source.maxY(Int(ids[position]))
             k &+= 1
@@ -797,9 +818,10 @@ public struct IntervalIndex: Sendable {
         q1 = _narrow(lanes[l1].samples._unsafeElements, q1, lower)
         q2 = _narrow(lanes[l2].samples._unsafeElements, q2, lower)
         q3 = _narrow(lanes[l3].samples._unsafeElements, q3, lower)
-        // samples[q] is the bottom of position 8q: every position up to 8(q-1) ends at or
-        // above lower, and position 8q (if any) ends below it. The window is the positions
-        // after 8(q-1) up to 8q, or the lane's end: b one before it, n its length + 1.
+        // samples[q] is the bottom of position 8(q+1): every position up to 8q (when q > 0)
+        // ends at or above lower, and position 8(q+1) (if any) ends below it. The window is the
+        // positions after 8q (from 0 when q is 0) up to 8(q+1), or the lane's end: b one before
+        // it, n its length + 1.
         func window(_ q: Int, _ count: Int) -> (b: Int, n: Int) {
           let (low, high) = _sampleWindow(q, count: count)
           return (low - 1, high - low + 1)
@@ -904,15 +926,16 @@ public struct IntervalIndex: Sendable {
   }
 
   /// The positions of a lane of `count` elements that can hold the first one ending below a
-  /// bound, when `q` is the first sample above it: samples[q] is the bottom of lane[8q], so
-  /// every position up to 8(q-1) ends at or above the bound, and position 8q (if any) below
-  /// it. Clamped to the lane whatever `q` is.
+  /// bound, when `q` is the first sample above it: samples[q] is the bottom of lane[8(q + 1)],
+  /// so every position up to 8q (when q > 0) ends at or above the bound, and position 8(q + 1)
+  /// (if any) below it: the window is the positions after 8q, or from 0 when q is 0, up to
+  /// 8(q + 1). Clamped to the lane whatever `q` is.
   ///
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   internal static func _sampleWindow(_ q: Int, count: Int) -> (low: Int, high: Int) {
-    let high = Swift.min(count, q << _sampleShift)
-    return (Swift.min(high, q == 0 ? 0 : ((q - 1) << _sampleShift) + 1), high)
+    let high = Swift.min(count, (q + 1) << _sampleShift)
+    return (Swift.min(high, q == 0 ? 0 : (q << _sampleShift) + 1), high)
   }
 
   /// `p`, or, when `after` is a valid id and the element at `p` is not past it, the lane's
@@ -1162,7 +1185,7 @@ extension IntervalIndex {
     if _ids.count - _lanes.reduce(0, { $0 + $1.capacity }) != _waste { return "waste miscounted" }
     for laneNumber in _lanes.indices {
       let lane = _ids(ofLane: laneNumber)
-      let expected = stride(from: lane.startIndex, to: lane.endIndex, by: 1 << Self._sampleShift).map {
+      let expected = stride(from: lane.startIndex + (1 << Self._sampleShift), to: lane.endIndex, by: 1 << Self._sampleShift).map {
         bounds.maxY(Int(lane[$0]))
       }
       if expected != _lanes[laneNumber].samples { return "lane \(laneNumber): samples out of date" }
