@@ -71,10 +71,10 @@ struct InvariantCheckTests {
     #expect(layout._violation() == nil)
     for bad in [-1, 64.5, 65, .nan] as [Double] {
       var broken = layout
-      broken._storage.sections[0].checkpoints[2 * (c + 1) - 1] = bad
+      broken._storage.sections[0].checkpoints[c] = bad  // checkpoint 1's count (0 is implied)
       #expect(broken._violation() == "section 0: checkpoint 1 counts \(bad) one-column items before item 64", "\(bad)")
     }
-    layout._storage.sections[0].checkpoints[c + 1] += 1
+    layout._storage.sections[0].checkpoints[0] += 1
     #expect(layout._violation() == "section 0: checkpoint 1 is not the column state before item 64")
   }
 

@@ -248,7 +248,8 @@ extension _Section {
         var w = wrote[j]
         while w < m {
           w += 1
-          if w < checkpointCount { saved[w * checkpointStride + j] = state }
+          // Checkpoint 0, implied, is the state before item 0: no walk changes it.
+          if w >= 1 && w < checkpointCount { saved[Self.checkpointBase(w, stride: checkpointStride) + j] = state }
         }
         wrote[j] = w
         return (w + 1) << Self.checkpointShift
@@ -264,7 +265,7 @@ extension _Section {
         for cursor in heap.elements { inHeap[cursor.lane] = false }
         heap.removeAll()
         let m = r >> Self.checkpointShift
-        for j in 0..<c { cur[j] = saved[m * checkpointStride + j] }
+        for j in 0..<c { cur[j] = m == 0 ? g.top : saved[Self.checkpointBase(m, stride: checkpointStride) + j] }
         for t in (m << Self.checkpointShift)..<r {
           let next = records[t].y + records[t].height + spacing
           for j in cover(records[t]) { cur[j] = next }

@@ -260,19 +260,24 @@ internal struct _Section: _SectionStorage {
   @usableFromInline var blocks = _IDBlocks()
   @usableFromInline static var keepsIDBlocks: Bool { true }
 
-  /// What the placement saves before item `m * checkpointInterval`, `c + 1` doubles per
-  /// checkpoint: the column state (`next[0 ..< c]`), then the number of one-column items placed
-  /// before it (for `leftToRight` / `rightToLeft`; exact in a double, being below 2⁵³). One
-  /// array rather than an array of counts beside it: a section of at most 64 items keeps one
-  /// checkpoint, and an array costs an allocation. (No running bottom: the bottom of the items
-  /// before a point is read from the index's lanes, `indexedBottom()`, so that a column walk
-  /// need not rewrite it.)
+  /// What the placement saves before item `m * checkpointInterval`, for m from 1 on, `c + 1`
+  /// doubles per checkpoint: the column state (`next[0 ..< c]`), then the number of one-column
+  /// items placed before it (for `leftToRight` / `rightToLeft`; exact in a double, being below
+  /// 2⁵³). Checkpoint m is at `(m - 1) * checkpointStride` (``checkpointBase(_:)``). Checkpoint 0,
+  /// the state before item 0, is every column at `geometry.top` and no item placed: implied,
+  /// not stored, so that a section of at most 64 items keeps no array here. One array rather
+  /// than an array of counts beside it: an array costs an allocation. (No running bottom: the
+  /// bottom of the items before a point is read from the index's lanes, `indexedBottom()`, so
+  /// that a column walk need not rewrite it.)
   @usableFromInline var checkpoints: [Double] = []
 
   /// The doubles a checkpoint takes in ``checkpoints``: one per column, then its count. O(1).
   @inlinable var checkpointStride: Int { geometry.columns + 1 }
-  /// The number of checkpoints saved. O(1).
-  @inlinable var checkpointsSaved: Int { checkpoints.count / checkpointStride }
+  /// The number of checkpoints the section has, the implied checkpoint 0 included once it has
+  /// items. O(1).
+  @inlinable var checkpointsSaved: Int { records.isEmpty ? 0 : checkpoints.count / checkpointStride + 1 }
+  /// Where checkpoint `m` (at least 1) starts in ``checkpoints``. O(1).
+  @inlinable static func checkpointBase(_ m: Int, stride: Int) -> Int { (m &- 1) &* stride }
 
   /// Column state after the first `laidOut` items.
   @usableFromInline var next: [Double] = []
@@ -670,7 +675,7 @@ internal struct _Section: _SectionStorage {
       return "item \(i) has no measure and its record's height is \(records[i].height)"
     }
     if next.count != c { return "column state has \(next.count) entries for \(c) columns" }
-    if checkpoints.count != saved * checkpointStride {
+    if checkpoints.count != Swift.max(0, saved - 1) * checkpointStride {
       return "\(checkpoints.count) checkpoint values for \(saved) checkpoints of \(geometry.columns) columns"
     }
     if !resized.isEmpty { return "\(resized.count) size changes left for the column walk" }
@@ -687,9 +692,10 @@ internal struct _Section: _SectionStorage {
         zip(stored, state).contains { $0.bitPattern != $1.bitPattern }
       }
       for i in 0...n {
-        if i & (Self.checkpointInterval - 1) == 0 && i >> Self.checkpointShift < saved {
+        // Checkpoint 0 is implied: the state `state` starts from.
+        if i & (Self.checkpointInterval - 1) == 0 && i > 0 && i >> Self.checkpointShift < saved {
           let m = i >> Self.checkpointShift
-          let base = m * checkpointStride
+          let base = Self.checkpointBase(m, stride: checkpointStride)
           if differs(checkpoints[base..<(base + c)]) { return "checkpoint \(m) is not the column state before item \(i)" }
           let count = checkpoints[base + c]
           if !(count >= 0 && count <= Double(i) && count.rounded() == count) {
@@ -785,10 +791,17 @@ internal struct _Section: _SectionStorage {
     } else {
       let m = validCount >> Self.checkpointShift
       start = m * interval
-      let base = m * checkpointStride
-      for j in 0..<c { next[j] = checkpoints[base + j] }
-      oneColumnPlaced = Int(checkpoints[base + c])
-      checkpoints.removeSubrange((base + checkpointStride)...)
+      if m == 0 {
+        // The implied checkpoint 0: every column at the top, nothing placed.
+        for j in 0..<c { next[j] = geometry.top }
+        oneColumnPlaced = 0
+        checkpoints.removeAll(keepingCapacity: true)
+      } else {
+        let base = Self.checkpointBase(m, stride: checkpointStride)
+        for j in 0..<c { next[j] = checkpoints[base + j] }
+        oneColumnPlaced = Int(checkpoints[base + c])
+        checkpoints.removeSubrange((base + checkpointStride)...)
+      }
       multiColumn.removeSubrange(multiColumn._firstIndex { Int($0) >= start }...)
       index.removeAll(from: start)
       bottom = indexedBottom()
@@ -837,7 +850,7 @@ internal struct _Section: _SectionStorage {
     let n = records.count
     if start == 0 && n > 0 {
       // Only from scratch: reserving on every pass would reallocate exactly, O(n) per append.
-      checkpoints.reserveCapacity((n / interval + 1) * checkpointStride)
+      checkpoints.reserveCapacity(((n - 1) / interval) * checkpointStride)
     }
     // The loop writes each placed item's lane (and, from scratch, each lane's count). From
     // scratch, the index is then built in one filling pass from the lanes and counts;
@@ -992,7 +1005,7 @@ internal struct _Section: _SectionStorage {
           // getter on the whole section would overlap the loop's access to `next`.)
           var i = start
           while i < n {
-            if i & (interval - 1) == 0 && (i >> Self.checkpointShift) == checkpoints.count / checkpointStride {
+            if i & (interval - 1) == 0 && i > 0 && (i >> Self.checkpointShift) == checkpoints.count / checkpointStride + 1 {
               checkpoints.append(contentsOf: next)
               checkpoints.append(Double(placedOneColumn.pointee))
             }
