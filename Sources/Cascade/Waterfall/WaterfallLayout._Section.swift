@@ -263,7 +263,7 @@ internal struct _Section: _SectionStorage {
   /// What the placement saves before item `m * checkpointInterval`, for m from 1 on, `c + 1`
   /// doubles per checkpoint: the column state (`next[0 ..< c]`), then the number of one-column
   /// items placed before it (for `leftToRight` / `rightToLeft`; exact in a double, being below
-  /// 2⁵³). Checkpoint m is at `(m - 1) * checkpointStride` (``checkpointBase(_:)``). Checkpoint 0,
+  /// 2⁵³). Checkpoint m is at `(m - 1) * checkpointStride` (``checkpointBase(_:stride:)``). Checkpoint 0,
   /// the state before item 0, is every column at `geometry.top` and no item placed: implied,
   /// not stored, so that a section of at most 64 items keeps no array here. One array rather
   /// than an array of counts beside it: an array costs an allocation. (No running bottom: the
