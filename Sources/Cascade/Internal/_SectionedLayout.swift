@@ -175,7 +175,11 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
   @usableFromInline let itemLimit: Int
   /// Where each id lives: the section's `uid` and the item index. Empty without ids.
   @usableFromInline var idSlots: [ItemID: _IDSlot] = [:]
-  /// Each section's index by its `uid`, rebuilt on section-level changes (O(s), as the sum tree).
+  /// Each section's index by its `uid`, rebuilt on section-level changes (O(s), as the sum tree);
+  /// empty while every section's `uid` is its index, as in a layout built whole and changed
+  /// since only by appending sections or by changes inside them: ``path(forID:)`` then takes
+  /// the index from the `uid` itself. (Built for every layout, the map cost about 480
+  /// instructions a section, hashing and growing, a twentieth of a build of sections of 20.)
   @usableFromInline var sectionOfUID: [Int: Int] = [:]
   /// The next section `uid`.
   @usableFromInline var nextUID = 0
@@ -533,19 +537,35 @@ extension _SectionedLayout {
     for k in i..<ids.count { if let id = ids[k] { idSlots[id] = _IDSlot(section: uid, item: k) } }
   }
 
-  /// Rebuilds the section index by `uid`: O(s), on section-level changes (as the sum tree).
+  /// Rebuilds the section index by `uid` (``sectionOfUID``), which stays empty when every
+  /// section's `uid` is its index: O(s), on section-level changes (as the sum tree).
   @usableFromInline
   mutating func rebuildSectionUIDs() {
-    sectionOfUID.removeAll(keepingCapacity: true)
     // By index: a section read whole (as `enumerated()` gives it) is a copy, a retain and a
     // release of each of its arrays.
+    var s = 0
+    while s < sections.count && sections[s].uid == s { s += 1 }
+    if s == sections.count {
+      if !sectionOfUID.isEmpty { sectionOfUID = [:] }
+      return
+    }
+    sectionOfUID.removeAll(keepingCapacity: true)
+    sectionOfUID.reserveCapacity(sections.count)
     for s in sections.indices { sectionOfUID[sections[s].uid] = s }
+  }
+
+  /// The index of the section whose `uid` is `uid`, or `nil` when no section has it. O(1)
+  /// expected.
+  @inlinable
+  func section(ofUID uid: Int) -> Int? {
+    if sectionOfUID.isEmpty { return sections.indices.contains(uid) ? uid : nil }
+    return sectionOfUID[uid]
   }
 
   /// The item with this id, or `nil`. O(1) expected.
   @usableFromInline
   func path(forID id: ItemID) -> ItemPath? {
-    guard let slot = idSlots[id], let s = sectionOfUID[slot.section] else { return nil }
+    guard let slot = idSlots[id], let s = section(ofUID: slot.section) else { return nil }
     return ItemPath(item: slot.item, section: s)
   }
 
@@ -578,6 +598,12 @@ extension _SectionedLayout {
   /// - Complexity: O(n) for n items in all.
   package func _violation() -> String? {
     if origins.count != sections.count { return "origin tree has \(origins.count) leaves for \(sections.count) sections" }
+    if !sectionOfUID.isEmpty && sectionOfUID.count != sections.count {
+      return "section map holds \(sectionOfUID.count) uids for \(sections.count) sections"
+    }
+    for s in sections.indices where section(ofUID: sections[s].uid) != s {
+      return "section \(s): its uid \(sections[s].uid) maps to \(String(describing: section(ofUID: sections[s].uid)))"
+    }
     for (s, section) in sections.enumerated() {
       if section.needsLayout { return "section \(s) left dirty" }
       if origins.height(of: s) != section.height { return "section \(s) height not in the origin tree" }
