@@ -423,3 +423,72 @@ func Decimal_halfway(_ value: Double) -> String {
   if text.count > 3 { text.removeLast(); text += "5" }
   return text
 }
+
+extension FastParserNumberTests {
+  /// Plain integers (an optional `-`, then 1 to 19 digits without a leading zero) are read by a
+  /// path of their own, in arrays (where elements are read without `value()`), in objects and
+  /// alone; every literal, taken by it or left to the general path (20 digits and more, a
+  /// fraction, an exponent, a leading zero), reads as `Double(String)` reads it, and the end of
+  /// the buffer, a space, a comma or a bracket may follow it. Seeded; the seed is printed.
+  @Test func plainIntegersAsDoubleString() throws {
+    let seed = UInt64.random(in: 0 ... .max)
+    var random = SplitMix64(seed: seed)
+    var literals = ["0", "-0", "7", "-7", "10", "-10", "999999999999999", "-999999999999999", "100000000000000",
+                    "1000000000000000", "9999999999999999", "9007199254740993", "-9007199254740993",
+                    "123456789012345678", "9999999999999999999", "-9999999999999999999", "10000000000000000000",
+                    "18446744073709551615", "18446744073709551616", "99999999999999999999", "12345678901234567890123",
+                    "1.5", "-0.5", "12e3", "12E-3", "12e+3", "15.0"]
+    for _ in 0..<3000 {
+      let length = Int(random.next() % 23) + 1
+      var digits = String(random.next() % 9 + 1)
+      for _ in 1..<length { digits += String(random.next() % 10) }
+      switch random.next() % 6 {
+      case 0: digits += "." + String(random.next() % 1000)
+      case 1: digits += (random.next() % 2 == 0 ? "e" : "E") + String(random.next() % 30)
+      default: break
+      }
+      literals.append(random.next() % 3 == 0 ? "-" + digits : digits)
+    }
+    for literal in literals {
+      let expected = Double(literal)!
+      let texts = [literal, "[" + literal + "]", "[" + literal + "," + literal + "]", "[ " + literal + " , " + literal + " ]",
+                   "[\n" + literal + "\n]", #"{"k": "# + literal + "}", #"{"k":"# + literal + #","l":["# + literal + "]}"]
+      for text in texts {
+        let parsed = try JSONParser.parse(Array(text.utf8))
+        var numbers: [Double] = []
+        func collect(_ value: JSONValue) {
+          switch value {
+          case .number(let n): numbers.append(n)
+          case .array(let elements): elements.forEach(collect)
+          case .object(let members): members.forEach { collect($0.value) }
+          default: Issue.record("seed \(seed): \(text) holds \(value)")
+          }
+        }
+        collect(parsed)
+        #expect(!numbers.isEmpty && numbers.allSatisfy { $0.bitPattern == expected.bitPattern }, "seed \(seed): \(text) read as \(numbers)")
+      }
+    }
+  }
+
+  /// Malformed numbers fail where they did before integers had a path of their own: the path
+  /// takes only what the general path reads the same way, and leaves the rest untouched.
+  @Test func malformedIntegersFailAsBefore() {
+    let cases: [(String, String)] = [
+      ("[01]", "line 1, column 3: unexpected character '1', expected ',' or ']'"),
+      ("01", "line 1, column 2: unexpected character '1' after the JSON value"),
+      ("[-]", "line 1, column 3: unexpected character ']' in a number, expected a digit"),
+      ("[-a]", "line 1, column 3: unexpected character 'a' in a number, expected a digit"),
+      ("-", "line 1, column 2: unexpected end of input in a number, expected a digit"),
+      ("[1.]", "line 1, column 4: unexpected character ']' in a number, expected a digit"),
+      ("[12e]", "line 1, column 5: unexpected character ']' in a number, expected a digit"),
+      ("[1x]", "line 1, column 3: unexpected character 'x', expected ',' or ']'"),
+      ("[1 2]", "line 1, column 4: unexpected character '2', expected ',' or ']'"),
+      ("[1,,2]", "line 1, column 4: unexpected character ',', expected a value"),
+      ("[--1]", "line 1, column 3: unexpected character '-' in a number, expected a digit"),
+      (#"{"k": 1x}"#, "line 1, column 8: unexpected character 'x', expected ',' or '}'"),
+    ]
+    for (text, message) in cases {
+      #expect(throws: JSONError(.root, "invalid JSON at " + message), "\(text)") { try JSONParser.parse(Array(text.utf8)) }
+    }
+  }
+}
