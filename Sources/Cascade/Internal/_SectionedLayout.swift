@@ -178,7 +178,7 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
   /// Each section's index by its `uid`, rebuilt on section-level changes (O(s), as the sum tree);
   /// empty while every section's `uid` is its index, as in a layout built whole and changed
   /// since only by appending sections or by changes inside them: ``path(forID:)`` then takes
-  /// the index from the `uid` itself. (Built for every layout, the map cost about 480
+  /// the index from the `uid` itself. (Built for every layout, the map cost about 490
   /// instructions a section, hashing and growing, a twentieth of a build of sections of 20.)
   @usableFromInline var sectionOfUID: [Int: Int] = [:]
   /// The next section `uid`.
