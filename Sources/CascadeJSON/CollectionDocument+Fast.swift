@@ -153,8 +153,14 @@ extension _Reader {
 
   /// One item, as ``WaterfallItem/init(json:at:)`` reads it: a number (its height) or an object
   /// of `height` or `size`, and optionally `span`, `id` and `column`.
+  ///
+  /// A value that starts as a number is a number or nothing: a malformed one (`2e{…}`) gives up
+  /// here, since its read stops inside it, and an object read from there would take what
+  /// follows as the item (the general path refuses the document).
   mutating func item() -> WaterfallItem? {
-    if let height = numberValue() {
+    guard let byte = current else { return nil }
+    if Self.startsNumber(byte) {
+      guard let height = try? number() else { return nil }
       let item = WaterfallItem.height(height)
       return WaterfallItem._problem(item) == nil ? item : nil
     }

@@ -138,6 +138,12 @@ import Testing
       #"{"width": 1, "sections": [{"items": {}}]}"#,
       #"{"width": 1, "sections": [{"items": [1,]}]}"#,
       #"{"width": 1, "sections": [{"items": [1 2]}]}"#,
+      // A malformed number whose read stops before an object: the object is not an item.
+      #"{"width": 1, "sections": [{"items": [2e{"height": 2}]}]}"#,
+      #"{"width": 1, "sections": [{"items": [1, 2E+{"height": 2}]}]}"#,
+      #"{"width": 1, "sections": [{"items": [-{"height": 2}]}]}"#,
+      #"{"width": 1, "sections": [{"items": [3.{"size": [1, 2]}]}]}"#,
+      #"{"width": 1, "sections": [{"items": [-.5]}]}"#,
       #"{"width": 1, "sections": [{"orientation": "vertical"}]}"#,
       #"{"width": 1, "sections": [{"colums": 2}]}"#,
       #"{"width": 1, "sections": {}}"#,
@@ -247,7 +253,11 @@ import Testing
       }
     }
     func item(_ random: inout SplitMix64) -> String {
-      if random.next() % 3 == 0 { return fault(&random) ? "-1" : number(&random) }
+      if random.next() % 3 == 0 {
+        guard fault(&random) else { return number(&random) }
+        // An invalid height, or a malformed number run into an object.
+        return random.next() % 2 == 0 ? "-1" : ["2e", "-", "3.", "4E+"][Int(random.next() % 4)] + object([("height", "2")], &random)
+      }
       var pairs: [(String, String)] = []
       if random.next() % 2 == 0 {
         pairs.append(("height", fault(&random) ? "\"1\"" : number(&random)))
