@@ -196,7 +196,7 @@ struct _Reader {
       let element: JSONValue
       if let integer = plainInteger() {
         element = .number(integer)
-      } else if position < bytes.count, Self.startsNumber(bytes[position]) {
+      } else if let byte = current, Self.startsNumber(byte) {
         element = .number(try generalNumber())
       } else {
         element = try value()
@@ -545,9 +545,9 @@ struct _Reader {
     var m = UInt64(base[at] &- zero)
     at &+= 1
     while at < end {
-      let digit = base[at] &- zero
+      let byte = base[at]
+      let digit = byte &- zero
       if digit >= 10 {
-        let byte = base[at]
         if byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e") { return nil }
         break
       }

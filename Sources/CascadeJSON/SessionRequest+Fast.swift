@@ -190,9 +190,10 @@ extension _Reader {
     return true
   }
 
-  /// A number value, as ``value()`` reads one, or `nil` when the next value is not a number.
+  /// A number value, as ``value()`` reads one, or `nil` when the next value is not a number or
+  /// is a malformed one (whose read may have stopped inside it: a caller gives up on `nil`).
   mutating func numberValue() -> Double? {
-    guard let byte = current, byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 else { return nil }
+    guard let byte = current, Self.startsNumber(byte) else { return nil }
     return try? number()
   }
 
