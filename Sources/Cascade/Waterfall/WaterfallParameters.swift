@@ -130,28 +130,140 @@ public struct WaterfallItem: Hashable, Sendable, ExpressibleByFloatLiteral, Expr
   }
 
   /// The item's height or size.
-  public var measure: Measure
+  ///
+  /// - Complexity: O(1), read or written.
+  @inlinable
+  public var measure: Measure {
+    get { _flags & Self._sizeFlag == 0 ? .height(_first) : .size(width: _first, height: _second) }
+    set {
+      switch newValue {
+      case .height(let h):
+        _first = h
+        _second = 0
+        _flags &= ~Self._sizeFlag
+      case .size(let w, let h):
+        _first = w
+        _second = h
+        _flags |= Self._sizeFlag
+      }
+    }
+  }
+
   /// The item's span. Default one column.
-  public var span: Span
+  ///
+  /// - Complexity: O(1), read or written.
+  @inlinable
+  public var span: Span {
+    get { _flags & Self._fullFlag == 0 ? .columns(_columns) : .full }
+    set {
+      switch newValue {
+      case .columns(let k):
+        _columns = k
+        _flags &= ~Self._fullFlag
+      case .full:
+        _columns = 0
+        _flags |= Self._fullFlag
+      }
+    }
+  }
+
   /// The item's id, unique in the collection, or `nil`. Ids never change a frame.
-  public var id: ItemID?
+  ///
+  /// - Complexity: O(1), read or written.
+  @inlinable
+  public var id: ItemID? {
+    get { _id }
+    set {
+      if case .some = newValue { _flags |= Self._idFlag } else { _flags &= ~Self._idFlag }
+      _id = newValue
+    }
+  }
+
   /// With `keepColumns`: the column the item starts in, `0 <= column <= c - k`; `nil` lets the
   /// layout place it. The layout reports the remembered column here (``WaterfallLayout/item(at:)``).
-  public var column: Int?
+  ///
+  /// - Complexity: O(1), read or written.
+  @inlinable
+  public var column: Int? {
+    get { _flags & Self._columnFlag == 0 ? nil : _column }
+    set {
+      if let newValue {
+        _column = newValue
+        _flags |= Self._columnFlag
+      } else {
+        _column = 0
+        _flags &= ~Self._columnFlag
+      }
+    }
+  }
+
+  // The storage, packed: the four properties above as enums and optionals took 80 bytes (each
+  // with a tag byte padded to eight); these take 56 (`MemoryLayout<WaterfallItem>.stride`).
+  // A full layout reads every item once, so its input is what an item weighs. Fields a case
+  // does not use hold 0, so that the synthesized `==` and `hash(into:)` compare exactly what
+  // the properties say.
+
+  /// The height (`.height`) or the width (`.size`).
+  @usableFromInline internal var _first: Double
+  /// The height of a `.size`; else 0.
+  @usableFromInline internal var _second: Double
+  /// `k` of `.columns(k)`; 0 for `.full`.
+  @usableFromInline internal var _columns: Int
+  /// The column when there is one; else 0.
+  @usableFromInline internal var _column: Int
+  /// The id.
+  @usableFromInline internal var _id: ItemID?
+  /// Which cases the fields hold: ``_sizeFlag``, ``_fullFlag``, ``_columnFlag`` and
+  /// ``_idFlag`` (set exactly when `_id` is not `nil`, so that a layout tests one byte for the
+  /// items that need their full check).
+  @usableFromInline internal var _flags: UInt8
+
+  @inlinable static var _sizeFlag: UInt8 { 1 }
+  @inlinable static var _fullFlag: UInt8 { 2 }
+  @inlinable static var _columnFlag: UInt8 { 4 }
+  @inlinable static var _idFlag: UInt8 { 8 }
+  /// The items a layout checks in full: those with an id or a column.
+  @inlinable static var _rareFlags: UInt8 { _columnFlag | _idFlag }
 
   /// Creates an item.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public init(_ measure: Measure, span: Span = .columns(1), id: ItemID? = nil, column: Int? = nil) {
-    self.measure = measure
-    self.span = span
-    self.id = id
-    self.column = column
+    // Each field written once, by the cases of the arguments (not through the setters, which
+    // would write each twice).
+    var flags: UInt8 = 0
+    switch measure {
+    case .height(let h):
+      _first = h
+      _second = 0
+    case .size(let w, let h):
+      _first = w
+      _second = h
+      flags |= Self._sizeFlag
+    }
+    switch span {
+    case .columns(let k):
+      _columns = k
+    case .full:
+      _columns = 0
+      flags |= Self._fullFlag
+    }
+    if let column {
+      _column = column
+      flags |= Self._columnFlag
+    } else {
+      _column = 0
+    }
+    if case .some = id { flags |= Self._idFlag }
+    _id = id
+    _flags = flags
   }
 
   /// An item of fixed height.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public static func height(_ height: Double, span: Span = .columns(1), id: ItemID? = nil, column: Int? = nil) -> WaterfallItem {
     WaterfallItem(.height(height), span: span, id: id, column: column)
   }
@@ -159,6 +271,7 @@ public struct WaterfallItem: Hashable, Sendable, ExpressibleByFloatLiteral, Expr
   /// An item that keeps the aspect ratio of `width × height`.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public static func size(width: Double, height: Double, span: Span = .columns(1), id: ItemID? = nil, column: Int? = nil) -> WaterfallItem {
     WaterfallItem(.size(width: width, height: height), span: span, id: id, column: column)
   }
@@ -166,10 +279,12 @@ public struct WaterfallItem: Hashable, Sendable, ExpressibleByFloatLiteral, Expr
   /// A one-column item of this height, from a literal: `120` is `.height(120)`.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public init(floatLiteral value: Double) { self.init(.height(value)) }
   /// A one-column item of this height, from a literal: `120` is `.height(120)`.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public init(integerLiteral value: Int) { self.init(.height(Double(value))) }
 
   /// Checks the item against `Docs/Spec/Waterfall.md`, as the value at `location`. The layout runs it on
