@@ -284,7 +284,15 @@ struct _Reader {
           initialized = count
         }
       }
-      first.initialize(repeating: placeholder, count: count)
+      // The placeholder owns nothing, so its bits are a whole copy of it: copied as bytes, not
+      // through the element's value witness, which `initialize(repeating:)` called for each slot
+      // of an item stack (an item's id makes its copy a call).
+      withUnsafeBytes(of: placeholder) { bits in
+        let raw = UnsafeMutableRawPointer(first), stride = MemoryLayout<Element>.stride
+        for i in 0..<count {
+          (raw + i &* stride).copyMemory(from: bits.baseAddress!, byteCount: MemoryLayout<Element>.size)
+        }
+      }
       return elements
     }
   }
@@ -294,10 +302,10 @@ struct _Reader {
   /// doubles; above, it reserves what the bytes left would hold at the container's bytes per
   /// element so far, at least twice and at most eight times the stack's size. Doubling a big
   /// container copied it into fresh memory at each step, twice its own size in all: a million
-  /// 80-byte items copied 160 MB and made the document fast path slower than the general one,
-  /// and an array of 100,000 short integers page-faulted 5.3 MB a parse. The guess may be too
-  /// big (the bytes after the container count too), which costs address space, not memory:
-  /// pages never written are never mapped.
+  /// items (80 bytes each then) copied 160 MB and made the document fast path slower than the
+  /// general one, and an array of 100,000 short integers page-faulted 5.3 MB a parse. The
+  /// guess may be too big (the bytes after the container count too), which costs address space,
+  /// not memory: pages never written are never mapped.
   ///
   /// - Complexity: O(n) for the n elements on the stack, which it copies.
   static func grow<Element>(_ stack: inout [Element], elements: Int, bytes used: Int, left: Int) {

@@ -41,8 +41,8 @@ struct WaterfallItemStorageTests {
     if case .full = item.span, item._columns != 0 { return "a full span keeps a column count" }
     if (item._flags & WaterfallItem._columnFlag != 0) != (item.column != nil) { return "the column flag disagrees" }
     if item.column == nil && item._column != 0 { return "no column, but a column kept" }
-    if (item._flags & WaterfallItem._idFlag != 0) != (item._id != nil) { return "the id flag disagrees" }
-    if item._flags & ~(WaterfallItem._sizeFlag | WaterfallItem._fullFlag | WaterfallItem._rareFlags) != 0 {
+    if item._isRare != (item.id != nil || item.column != nil) { return "the full check's test disagrees" }
+    if item._flags & ~(WaterfallItem._sizeFlag | WaterfallItem._fullFlag | WaterfallItem._columnFlag) != 0 {
       return "unknown flags \(item._flags)"
     }
     return nil

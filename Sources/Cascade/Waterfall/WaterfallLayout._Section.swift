@@ -1340,7 +1340,7 @@ internal struct _CheckedItems: _RecordSource {
 
   @inlinable @inline(__always)
   mutating func record(_ i: Int) -> (record: _ItemRecord, measure: _ItemMeasure)? {
-    if items[i]._flags & WaterfallItem._rareFlags != 0 { return rareRecord(i) }
+    if items[i]._isRare { return rareRecord(i) }
     let measure: _ItemMeasure
     switch items[i].measure {
     case .height(let h):

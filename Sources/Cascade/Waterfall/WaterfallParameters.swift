@@ -173,10 +173,7 @@ public struct WaterfallItem: Hashable, Sendable, ExpressibleByFloatLiteral, Expr
   @inlinable
   public var id: ItemID? {
     get { _id }
-    set {
-      if case .some = newValue { _flags |= Self._idFlag } else { _flags &= ~Self._idFlag }
-      _id = newValue
-    }
+    set { _id = newValue }
   }
 
   /// With `keepColumns`: the column the item starts in, `0 <= column <= c - k`; `nil` lets the
@@ -201,8 +198,12 @@ public struct WaterfallItem: Hashable, Sendable, ExpressibleByFloatLiteral, Expr
   // with a tag byte padded to eight); these take 56 (`MemoryLayout<WaterfallItem>.stride`).
   // A full layout reads every item once, so its input is what an item weighs. Fields a case
   // does not use hold 0, so that the synthesized `==` and `hash(into:)` compare exactly what
-  // the properties say.
+  // the properties say. Five stored properties, not six: with a sixth (the flags on their own)
+  // the compiler copied and destroyed every new item through its value witnesses where it was
+  // passed or returned (about 60 instructions an item on a document's fast path).
 
+  /// The id and the flags, in one enum the size of `ItemID?` and a byte.
+  @usableFromInline internal var _tail: _Tail
   /// The height (`.height`) or the width (`.size`).
   @usableFromInline internal var _first: Double
   /// The height of a `.size`; else 0.
@@ -211,19 +212,70 @@ public struct WaterfallItem: Hashable, Sendable, ExpressibleByFloatLiteral, Expr
   @usableFromInline internal var _columns: Int
   /// The column when there is one; else 0.
   @usableFromInline internal var _column: Int
-  /// The id.
-  @usableFromInline internal var _id: ItemID?
-  /// Which cases the fields hold: ``_sizeFlag``, ``_fullFlag``, ``_columnFlag`` and
-  /// ``_idFlag`` (set exactly when `_id` is not `nil`, so that a layout tests one byte for the
-  /// items that need their full check).
-  @usableFromInline internal var _flags: UInt8
+
+  /// The id, and the flags that say which cases the other fields hold (``_sizeFlag``,
+  /// ``_fullFlag``, ``_columnFlag``), in each case.
+  @usableFromInline
+  internal enum _Tail: Hashable, Sendable {
+    case none(UInt8)
+    case int(Int64, UInt8)
+    case string(String, UInt8)
+
+    /// The tail of `id` with `flags`. O(1).
+    @inlinable
+    init(_ id: ItemID?, flags: UInt8) {
+      switch id {
+      case nil: self = .none(flags)
+      case .int(let v)?: self = .int(v, flags)
+      case .string(let s)?: self = .string(s, flags)
+      }
+    }
+  }
+
+  /// The id in ``_tail``.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  internal var _id: ItemID? {
+    get {
+      switch _tail {
+      case .none: nil
+      case .int(let v, _): .int(v)
+      case .string(let s, _): .string(s)
+      }
+    }
+    set { _tail = _Tail(newValue, flags: _flags) }
+  }
+
+  /// The flags in ``_tail``.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  internal var _flags: UInt8 {
+    get {
+      switch _tail {
+      case .none(let f), .int(_, let f), .string(_, let f): f
+      }
+    }
+    set {
+      switch _tail {
+      case .none: _tail = .none(newValue)
+      case .int(let v, _): _tail = .int(v, newValue)
+      case .string(let s, _): _tail = .string(s, newValue)
+      }
+    }
+  }
 
   @inlinable static var _sizeFlag: UInt8 { 1 }
   @inlinable static var _fullFlag: UInt8 { 2 }
   @inlinable static var _columnFlag: UInt8 { 4 }
-  @inlinable static var _idFlag: UInt8 { 8 }
-  /// The items a layout checks in full: those with an id or a column.
-  @inlinable static var _rareFlags: UInt8 { _columnFlag | _idFlag }
+
+  /// Whether a layout checks the item in full: it has an id or a column. O(1).
+  @inlinable
+  internal var _isRare: Bool {
+    if case .none(let f) = _tail { return f & Self._columnFlag != 0 }
+    return true
+  }
 
   /// Creates an item.
   ///
@@ -255,9 +307,7 @@ public struct WaterfallItem: Hashable, Sendable, ExpressibleByFloatLiteral, Expr
     } else {
       _column = 0
     }
-    if case .some = id { flags |= Self._idFlag }
-    _id = id
-    _flags = flags
+    _tail = _Tail(id, flags: flags)
   }
 
   /// An item of fixed height.
