@@ -220,8 +220,9 @@ extension _Reader {
     case sizeBit: measure = .size(width: width, height: height)
     default: return nil
     }
-    // Made once, whole, and returned by its last use: set property by property and returned
-    // from a conditional, the item was copied twice through its value witness (callgrind).
+    // Made once, whole, and returned by its last use. (The item's first packed form, of six
+    // fields, set property by property and returned from a conditional, was copied twice
+    // through its value witness here: callgrind.)
     let item = WaterfallItem(measure, span: span ?? .columns(1), id: id, column: column)
     guard WaterfallItem._problem(item) == nil else { return nil }
     return item

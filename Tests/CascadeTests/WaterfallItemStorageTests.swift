@@ -1,8 +1,8 @@
-// `WaterfallItem` keeps its four properties (two enums, two optionals) packed in six fields, 56
+// `WaterfallItem` keeps its four properties (two enums, two optionals) packed in five fields, 56
 // bytes where the enums and optionals took 80. What it must keep: every property reads back what
 // was written, through the initializer or the setters, in any order; `==` and `hash(into:)` say
-// exactly what a struct of the four properties would say; and the flag byte a layout tests for
-// the items it checks in full (an id or a column) is set exactly when they have one.
+// exactly what a struct of the four properties would say; and the test a layout makes for the
+// items it checks in full (`_isRare`: an id or a column) holds exactly for them.
 import Testing
 @testable import Cascade
 import CascadeTestSupport

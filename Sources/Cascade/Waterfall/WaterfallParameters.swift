@@ -266,8 +266,11 @@ public struct WaterfallItem: Hashable, Sendable, ExpressibleByFloatLiteral, Expr
     }
   }
 
+  /// The flag of a `.size` measure (``_second`` holds its height). O(1).
   @inlinable static var _sizeFlag: UInt8 { 1 }
+  /// The flag of a `.full` span (``_columns`` is 0). O(1).
   @inlinable static var _fullFlag: UInt8 { 2 }
+  /// The flag of an item with a column (``_column`` holds it). O(1).
   @inlinable static var _columnFlag: UInt8 { 4 }
 
   /// Whether a layout checks the item in full: it has an id or a column. O(1).
