@@ -172,8 +172,14 @@ public struct WaterfallItem: Hashable, Sendable, ExpressibleByFloatLiteral, Expr
   /// - Complexity: O(1), read or written.
   @inlinable
   public var id: ItemID? {
-    get { _id }
-    set { _id = newValue }
+    get {
+      switch _tail {
+      case .none: nil
+      case .int(let v, _): .int(v)
+      case .string(let s, _): .string(s)
+      }
+    }
+    set { _tail = _Tail(newValue, flags: _flags) }
   }
 
   /// With `keepColumns`: the column the item starts in, `0 <= column <= c - k`; `nil` lets the
@@ -230,21 +236,6 @@ public struct WaterfallItem: Hashable, Sendable, ExpressibleByFloatLiteral, Expr
       case .string(let s)?: self = .string(s, flags)
       }
     }
-  }
-
-  /// The id in ``_tail``.
-  ///
-  /// - Complexity: O(1).
-  @inlinable
-  internal var _id: ItemID? {
-    get {
-      switch _tail {
-      case .none: nil
-      case .int(let v, _): .int(v)
-      case .string(let s, _): .string(s)
-      }
-    }
-    set { _tail = _Tail(newValue, flags: _flags) }
   }
 
   /// The flags in ``_tail``.
