@@ -160,10 +160,10 @@ extension _Reader {
   mutating func item() -> WaterfallItem? {
     guard let byte = current else { return nil }
     if Self.startsNumber(byte) {
-      guard let height = try? number() else { return nil }
+      // A plain integer read here, inline; any other literal by the general path.
+      guard let height = plainInteger() ?? (try? generalNumber()) else { return nil }
       let item = WaterfallItem.height(height)
-      guard WaterfallItem._problem(item) == nil else { return nil }
-      return item
+      return item._isValid ? item : nil
     }
     return itemObject()
   }
@@ -224,7 +224,7 @@ extension _Reader {
     // fields, set property by property and returned from a conditional, was copied twice
     // through its value witness here: callgrind.)
     let item = WaterfallItem(measure, span: span ?? .columns(1), id: id, column: column)
-    guard WaterfallItem._problem(item) == nil else { return nil }
+    guard item._isValid else { return nil }
     return item
   }
 

@@ -44,7 +44,8 @@ import Testing
         "sections": [
           {"columns": 3, "items": [120, 0, 1e2, {"height": 80}, {"size": [400, 300]}, {"span": "full", "height": 50},
                                    {"size": [1, 2], "span": 2}, {"height": 5, "span": 2.0}, {"height": 1, "id": "a\u00e9"},
-                                   {"id": -0, "height": 1}, {"height": 1, "id": 9007199254740991, "column": 1}]},
+                                   {"id": -0, "height": 1}, {"height": 1, "id": 9007199254740991, "column": 1},
+                                   -0, -0.0, 5e-324, {"size": [5e-324, -0]}]},
           {"items": [{"size":[16,9],"span":"\u0066ull"}, {"\u0068eight": 2}], "footer": 10}
         ]}
        """#,
@@ -56,6 +57,7 @@ import Testing
             .size(width: 1, height: 2, span: .columns(2)), .height(5, span: .columns(2)),
             Self.item(.height(1), id: .string("aé")), Self.item(.height(1), id: .int(0)),
             Self.item(.height(1), id: .int(9_007_199_254_740_991), column: 1),
+            .height(-0.0), .height(-0.0), .height(5e-324), .size(width: 5e-324, height: -0.0),
           ]),
           WaterfallSection(parameters: WaterfallParameters(footer: 10), items: [.size(width: 16, height: 9, span: .full), .height(2)]),
         ])),
@@ -121,6 +123,11 @@ import Testing
       #"{"width": 1, "sections": [{"items": [{"height": -1}]}]}"#,
       #"{"width": 1, "sections": [{"items": [{"height": true}]}]}"#,
       #"{"width": 1, "sections": [{"items": [{"size": [0, 1]}]}]}"#,
+      #"{"width": 1, "sections": [{"items": [{"size": [-0, 1]}]}]}"#,
+      #"{"width": 1, "sections": [{"items": [{"size": [1e400, 1]}]}]}"#,
+      #"{"width": 1, "sections": [{"items": [{"size": [1, -1e-320]}]}]}"#,
+      #"{"width": 1, "sections": [{"items": [-5e-324]}]}"#,
+      #"{"width": 1, "sections": [{"items": [-1.0]}]}"#,
       #"{"width": 1, "sections": [{"items": [{"size": [1]}]}]}"#,
       #"{"width": 1, "sections": [{"items": [{"size": [1, 2, 3]}]}]}"#,
       #"{"width": 1, "sections": [{"items": [{"size": [1, "2"]}]}]}"#,

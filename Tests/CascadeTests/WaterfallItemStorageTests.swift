@@ -2,7 +2,8 @@
 // bytes where the enums and optionals took 80. What it must keep: every property reads back what
 // was written, through the initializer or the setters, in any order; `==` and `hash(into:)` say
 // exactly what a struct of the four properties would say; and the test a layout makes for the
-// items it checks in full (`_isRare`: an id or a column) holds exactly for them.
+// items it checks in full (`_isRare`: an id or a column) holds exactly for them, as the test a
+// document's reader makes of an item (`_isValid`) says what the whole validation says.
 import Testing
 @testable import Cascade
 import CascadeTestSupport
@@ -107,6 +108,38 @@ struct WaterfallItemStorageTests {
     #expect(WaterfallItem.height(0) != WaterfallItem.size(width: 0, height: 0))
     #expect(WaterfallItem(.height(1), span: .full) != WaterfallItem(.height(1), span: .columns(0)))
     #expect(WaterfallItem(.height(1), column: 0) != WaterfallItem(.height(1)))
+  }
+
+  /// `_isValid`, which tests a one-column item with no id and no column on its fields' bits, says
+  /// what ``WaterfallItem/validate(at:)`` says for every item of a grid of edge values: every
+  /// measure of them, every kind of span, id and column, valid or not.
+  @Test func isValidAgreesWithValidation() {
+    let numbers: [Double] = [
+      0, -0.0, 1, 2.5, -3, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .greatestFiniteMagnitude,
+      -.greatestFiniteMagnitude, .infinity, -.infinity, .nan, .signalingNaN,
+    ]
+    let measures = numbers.map(WaterfallItem.Measure.height)
+      + numbers.flatMap { w in numbers.map { h in WaterfallItem.Measure.size(width: w, height: h) } }
+    let spans: [WaterfallItem.Span] = [.columns(1), .columns(2), .columns(0), .columns(-1), .columns(Int.max), .full]
+    let ids: [ItemID?] = [nil, .int(0), .int(Int64.min), .string(""), .string("a")]
+    let columns: [Int?] = [nil, 0, 3, -1]
+    var checked = 0, fast = 0
+    for measure in measures {
+      for span in spans {
+        for id in ids {
+          for column in columns {
+            let item = WaterfallItem(measure, span: span, id: id, column: column)
+            let validates = (try? item.validate(at: .collection)) != nil
+            #expect(item._isValid == validates, "\(measure) \(span) \(String(describing: id)) \(String(describing: column))")
+            checked += 1
+            if item._oneColumnMeasure != nil { fast += 1 }
+          }
+        }
+      }
+    }
+    // The fast test took every one-column item with no id and no column: a measure of each.
+    #expect(fast == measures.count)
+    #expect(checked == measures.count * spans.count * ids.count * columns.count)
   }
 
   /// Random items, changed a property at a time, each compared after every change with the
