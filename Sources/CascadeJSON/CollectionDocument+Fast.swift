@@ -93,6 +93,7 @@ extension _Reader {
   /// Reads an array, calling `element` at each of its values (the reader at the value's first
   /// byte; after the value when `element` returns `true`); `false` when the next value is not
   /// an array, the array is malformed, or `element` gives up.
+  @inline(__always)
   mutating func elements(_ element: (inout _Reader) -> Bool) -> Bool {
     guard current == UInt8(ascii: "["), (try? enter()) != nil else { return false }
     position += 1
@@ -157,15 +158,93 @@ extension _Reader {
   /// A value that starts as a number is a number or nothing: a malformed one (`2e{…}`) gives up
   /// here, since its read stops inside it, and an object read from there would take what
   /// follows as the item (the general path refuses the document).
+  @inline(__always)
   mutating func item() -> WaterfallItem? {
     guard let byte = current else { return nil }
     if Self.startsNumber(byte) {
-      // A plain integer read here, inline; any other literal by the general path.
-      guard let height = plainInteger() ?? (try? generalNumber()) else { return nil }
+      guard let height = numberLiteral() else { return nil }
       let item = WaterfallItem.height(height)
       return item._isValid ? item : nil
     }
-    return itemObject()
+    return plainItemObject() ?? itemObject()
+  }
+
+  /// The number literal at the reader's position, as ``number()`` reads it, its plain integer
+  /// path inline; `nil` where it throws.
+  @inline(__always)
+  mutating func numberLiteral() -> Double? {
+    plainInteger() ?? (try? generalNumber())
+  }
+
+  /// An item object of one member, `{"size": [w, h]}` or `{"height": h}`, what nearly every item
+  /// object of a feed is: its key matched byte for byte and its numbers read inline, without
+  /// ``itemObject()``'s reading of each key into a bit and its closure for each member (which
+  /// cost a `size` item about 600 instructions, callgrind). Any other object (another key, an
+  /// escaped one, more members, malformed), or an invalid item: `nil`, the reader back at the
+  /// `{` for ``itemObject()``.
+  @inline(never)
+  mutating func plainItemObject() -> WaterfallItem? {
+    let start = position, startDepth = depth
+    guard let item = plainItemObjectBody() else {
+      position = start
+      depth = startDepth
+      return nil
+    }
+    return item
+  }
+
+  /// ``plainItemObject()``'s read, which may stop anywhere.
+  @inline(__always)
+  private mutating func plainItemObjectBody() -> WaterfallItem? {
+    guard current == UInt8(ascii: "{"), (try? enter()) != nil else { return nil }
+    position += 1
+    skipWhitespace()
+    let isSize: Bool
+    if follows("\"size\"") {
+      isSize = true
+    } else if follows("\"height\"") {
+      isSize = false
+    } else {
+      return nil
+    }
+    skipWhitespace()
+    guard current == UInt8(ascii: ":") else { return nil }
+    position += 1
+    skipWhitespace()
+    let item: WaterfallItem
+    if isSize {
+      guard current == UInt8(ascii: "[") else { return nil }
+      position += 1
+      skipWhitespace()
+      guard let byte = current, Self.startsNumber(byte), let width = numberLiteral() else { return nil }
+      skipWhitespace()
+      guard current == UInt8(ascii: ",") else { return nil }
+      position += 1
+      skipWhitespace()
+      guard let byte = current, Self.startsNumber(byte), let height = numberLiteral() else { return nil }
+      skipWhitespace()
+      guard current == UInt8(ascii: "]") else { return nil }
+      position += 1
+      item = .size(width: width, height: height)
+    } else {
+      guard let byte = current, Self.startsNumber(byte), let height = numberLiteral() else { return nil }
+      item = .height(height)
+    }
+    skipWhitespace()
+    guard current == UInt8(ascii: "}"), item._isValid else { return nil }
+    position += 1
+    depth -= 1
+    return item
+  }
+
+  /// Whether the bytes at the reader's position are `literal`'s, the reader then past them.
+  @inline(__always)
+  private mutating func follows(_ literal: StaticString) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    guard bytes.count - position >= count else { return false }
+    for k in 0..<count where bytes[position + k] != literal.utf8Start[k] { return false }
+    position += count
+    return true
   }
 
   /// An item given as an object (see ``item()``). Out of ``item()``, so that a height item's

@@ -83,6 +83,39 @@ import Testing
     return item
   }
 
+  /// Item objects of one member, `size` or `height`, which a byte matcher reads before the
+  /// general object reader: in every spacing, with every kind of number, and near misses (other
+  /// keys, more members, malformed or invalid values, the document cut short inside one). Each
+  /// agrees with the general path, and every valid one is taken by the fast path.
+  @Test func oneMemberItemObjectsInEverySpacing() {
+    let spaced = [
+      #"{"size":[3,4]}"#, #"{ "size" : [ 3 , 4 ] }"#, "{\n\t\"size\"\r\n:\n[\n3\n,\n4\n]\n}",
+      #"{"size": [2.5, -0]}"#, #"{"size": [1e2, 5E-1]}"#, #"{"size": [1, -0.0e0]}"#,
+      #"{"height":7}"#, #"{ "height" : 0 }"#, #"{"height": -0}"#, #"{"height": 1.5e1}"#,
+    ]
+    for text in spaced {
+      let bytes = Array(#"{"width": 100, "sections": [{"items": [1, \#(text), 2]}]}"#.utf8)
+      #expect(Self.checkAgrees(bytes, "one member"), "\(text)")
+    }
+    let nearMisses = [
+      // Valid, read by the general object reader.
+      #"{"size": [3, 4], "span": 2}"#, #"{"height": 5, "id": "a"}"#, #"{"span": 2, "size": [3, 4]}"#,
+      #"{"\u0073ize": [3, 4]}"#, #"{"height": 5 , "span" : "full" }"#,
+      // Refused by both paths.
+      #"{"sizes": [3, 4]}"#, #"{"size ": [3, 4]}"#, #"{"heigh": 3}"#, #"{"height": 5, }"#,
+      #"{"size": [3, 4, 5]}"#, #"{"size": [3]}"#, #"{"size": []}"#, #"{"size": [3, 4]"#,
+      #"{"size": [0, 4]}"#, #"{"size": [3, -4]}"#, #"{"size": [1e400, 4]}"#, #"{"height": -1}"#,
+      #"{"height": 1e400}"#, #"{"height": 2e}"#, #"{"height": "5"}"#, #"{"size": [3, 4]]}"#,
+      #"{"size" [3, 4]}"#, #"{"height": 5"#, #"{"size": [3, 4]} }"#,
+    ]
+    for text in nearMisses {
+      let bytes = Array(#"{"width": 100, "sections": [{"items": [1, \#(text), 2]}]}"#.utf8)
+      Self.checkAgrees(bytes, "near miss")
+      let cut = Array(#"{"width": 100, "sections": [{"items": [\#(text)"#.utf8)
+      Self.checkAgrees(cut, "cut short")
+    }
+  }
+
   /// Sections big enough to take the item stack's storage, between small ones that copy their
   /// items out of it, and items with string ids: each section gets exactly its own items.
   @Test func bigAndSmallSectionsGetTheirOwnItems() {
