@@ -131,7 +131,7 @@ struct Scenarios {
       } consume: { $0.count &+ Int($0.last?.maxY ?? 0) }
     }
     if wants("layout.full.readItems") {
-      // The input's floor: the sections' items (80 bytes each at 1M, 80 MB, past every cache)
+      // The input's floor: the sections' items (56 bytes each at 1M, 56 MB, past every cache)
       // read once, which any layout built from them pays before it places anything.
       let sections = collection.sections
       bench.measureBuild("layout.full.readItems", n: n, unit: .perItem, unitsPerOp: Double(Swift.max(1, n)),
