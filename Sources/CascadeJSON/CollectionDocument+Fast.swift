@@ -216,18 +216,18 @@ extension _Reader {
       guard current == UInt8(ascii: "[") else { return nil }
       position += 1
       skipWhitespace()
-      guard let byte = current, Self.startsNumber(byte), let width = numberLiteral() else { return nil }
+      guard let width = numberValue() else { return nil }
       skipWhitespace()
       guard current == UInt8(ascii: ",") else { return nil }
       position += 1
       skipWhitespace()
-      guard let byte = current, Self.startsNumber(byte), let height = numberLiteral() else { return nil }
+      guard let height = numberValue() else { return nil }
       skipWhitespace()
       guard current == UInt8(ascii: "]") else { return nil }
       position += 1
       item = .size(width: width, height: height)
     } else {
-      guard let byte = current, Self.startsNumber(byte), let height = numberLiteral() else { return nil }
+      guard let height = numberValue() else { return nil }
       item = .height(height)
     }
     skipWhitespace()

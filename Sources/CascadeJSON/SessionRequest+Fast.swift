@@ -192,9 +192,10 @@ extension _Reader {
 
   /// A number value, as ``value()`` reads one, or `nil` when the next value is not a number or
   /// is a malformed one (whose read may have stopped inside it: a caller gives up on `nil`).
+  @inline(__always)
   mutating func numberValue() -> Double? {
     guard let byte = current, Self.startsNumber(byte) else { return nil }
-    return try? number()
+    return numberLiteral()
   }
 
   /// The `[` (when `first`) or `,` before an array element, then the element, which must be a
