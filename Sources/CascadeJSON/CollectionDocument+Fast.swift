@@ -176,26 +176,33 @@ extension _Reader {
     plainInteger() ?? (try? generalNumber())
   }
 
-  /// An item object of one member, `{"size": [w, h]}` or `{"height": h}`, what nearly every item
-  /// object of a feed is: its key matched byte for byte and its numbers read inline, without
-  /// ``itemObject()``'s reading of each key into a bit and its closure for each member (which
-  /// cost a `size` item about 600 instructions, callgrind). Any other object (another key, an
-  /// escaped one, more members, malformed), or an invalid item: `nil`, the reader back at the
-  /// `{` for ``itemObject()``.
+  /// An item object of a measure and maybe a span, in that order (`{"size": [w, h]}`,
+  /// `{"height": h, "span": "full"}`), what nearly every item object of a feed is: its keys
+  /// matched byte for byte and its numbers read inline, without ``itemObject()``'s reading of
+  /// each key into a bit and its closure for each member (which cost a `size` item about 600
+  /// instructions, callgrind). Any other object (other keys, escaped ones, another order, more
+  /// members, malformed), or an invalid item: `nil`, the reader back at the `{` for
+  /// ``itemObject()``.
   @inline(never)
   mutating func plainItemObject() -> WaterfallItem? {
     let start = position, startDepth = depth
-    guard let item = plainItemObjectBody() else {
-      position = start
-      depth = startDepth
-      return nil
-    }
-    return item
+    var second = false
+    if let item = plainItemObjectBody(span: false, second: &second) { return item }
+    position = start
+    depth = startDepth
+    // A second member after the measure: read again by the copy that takes a span.
+    if second, let item = plainItemObjectBody(span: true, second: &second) { return item }
+    position = start
+    depth = startDepth
+    return nil
   }
 
-  /// ``plainItemObject()``'s read, which may stop anywhere.
+  /// ``plainItemObject()``'s read, which may stop anywhere: with `span` (a constant: a copy of
+  /// it each) a `span` member may follow the measure; without, a member there stops the read
+  /// with `second` set. Two copies, because the one that reads a span made every item of the
+  /// other 13% dearer (callgrind, `photos`), a span or not.
   @inline(__always)
-  private mutating func plainItemObjectBody() -> WaterfallItem? {
+  private mutating func plainItemObjectBody(span takesSpan: Bool, second: inout Bool) -> WaterfallItem? {
     guard current == UInt8(ascii: "{"), (try? enter()) != nil else { return nil }
     position += 1
     skipWhitespace()
@@ -211,7 +218,7 @@ extension _Reader {
     guard current == UInt8(ascii: ":") else { return nil }
     position += 1
     skipWhitespace()
-    let item: WaterfallItem
+    let measured: WaterfallItem
     if isSize {
       guard current == UInt8(ascii: "[") else { return nil }
       position += 1
@@ -225,16 +232,51 @@ extension _Reader {
       skipWhitespace()
       guard current == UInt8(ascii: "]") else { return nil }
       position += 1
-      item = .size(width: width, height: height)
+      measured = .size(width: width, height: height)
     } else {
       guard let height = numberValue() else { return nil }
-      item = .height(height)
+      measured = .height(height)
     }
     skipWhitespace()
+    let item: WaterfallItem
+    if takesSpan {
+      guard current == UInt8(ascii: ","), let span = spanMember() else { return nil }
+      item = WaterfallItem(measured.measure, span: span)
+    } else {
+      if current == UInt8(ascii: ",") {
+        second = true
+        return nil
+      }
+      item = measured
+    }
     guard current == UInt8(ascii: "}"), item._isValid else { return nil }
     position += 1
     depth -= 1
     return item
+  }
+
+  /// The `, "span": …` member after an item object's measure (the reader at its comma), read as
+  /// ``itemObject()`` reads a span, the reader then past it and the whitespace after it; `nil`
+  /// for any other member or a malformed span. Out of line: inline, its reading made the
+  /// matcher's other items 13% dearer (callgrind, `photos`).
+  @inline(never)
+  private mutating func spanMember() -> WaterfallItem.Span? {
+    position += 1
+    skipWhitespace()
+    guard follows("\"span\"") else { return nil }
+    skipWhitespace()
+    guard current == UInt8(ascii: ":") else { return nil }
+    position += 1
+    skipWhitespace()
+    let span: WaterfallItem.Span
+    if follows("\"full\"") {
+      span = .full
+    } else {
+      guard let value = numberValue(), let k = try? JSONValue.number(value).integer(at: .root) else { return nil }
+      span = .columns(k)
+    }
+    skipWhitespace()
+    return span
   }
 
   /// Whether the bytes at the reader's position are `literal`'s, the reader then past them.

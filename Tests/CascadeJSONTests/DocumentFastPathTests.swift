@@ -83,34 +83,53 @@ import Testing
     return item
   }
 
-  /// Item objects of one member, `size` or `height`, which a byte matcher reads before the
-  /// general object reader: in every spacing, with every kind of number, and near misses (other
-  /// keys, more members, malformed or invalid values, the document cut short inside one). Each
-  /// agrees with the general path, and every valid one is taken by the fast path.
-  @Test func oneMemberItemObjectsInEverySpacing() {
+  /// Item objects of a measure, `size` or `height`, and maybe a `span` after it, which a byte
+  /// matcher reads before the general object reader: in every spacing, with every kind of
+  /// number, and near misses (other keys, escaped ones, another order, more members, malformed or
+  /// invalid values, the document cut short inside one). Each agrees with the general path, and
+  /// every valid one is taken by the fast path.
+  @Test func measureAndSpanItemObjectsInEverySpacing() {
     let spaced = [
       #"{"size":[3,4]}"#, #"{ "size" : [ 3 , 4 ] }"#, "{\n\t\"size\"\r\n:\n[\n3\n,\n4\n]\n}",
       #"{"size": [2.5, -0]}"#, #"{"size": [1e2, 5E-1]}"#, #"{"size": [1, -0.0e0]}"#,
       #"{"height":7}"#, #"{ "height" : 0 }"#, #"{"height": -0}"#, #"{"height": 1.5e1}"#,
+      #"{"size": [3, 4], "span": 2}"#, #"{"height": 5 , "span" : "full" }"#, #"{"size":[3,4],"span":"full"}"#,
+      #"{"height": 5, "span": 2.0}"#, #"{"height": 5, "span": 1}"#, #"{"height": 5, "span": 70000}"#,
     ]
     for text in spaced {
       let bytes = Array(#"{"width": 100, "sections": [{"items": [1, \#(text), 2]}]}"#.utf8)
       #expect(Self.checkAgrees(bytes, "one member"), "\(text)")
+      // The matcher itself takes it (not the general object reader after it), the reader then
+      // past the object, and reads what the general path decodes.
+      let alone = Array(text.utf8)
+      let (item, position) = _Reader.reading(alone) { reader in (reader.plainItemObject(), reader.position) }
+      #expect(item != nil && item == (try? WaterfallItem(json: JSONParser.parse(alone), at: .root)), "\(text)")
+      #expect(position == alone.count, "\(text)")
     }
     let nearMisses = [
       // Valid, read by the general object reader.
-      #"{"size": [3, 4], "span": 2}"#, #"{"height": 5, "id": "a"}"#, #"{"span": 2, "size": [3, 4]}"#,
-      #"{"\u0073ize": [3, 4]}"#, #"{"height": 5 , "span" : "full" }"#,
+      #"{"height": 5, "id": "a"}"#, #"{"span": 2, "size": [3, 4]}"#, #"{"\u0073ize": [3, 4]}"#,
+      #"{"height": 5, "span": "\u0066ull"}"#, #"{"height": 5, "span": 2, "id": 1}"#, #"{"size": [3, 4], "column": 1}"#,
+      // Refused by both paths: spans.
+      #"{"height": 5, "span": 0}"#, #"{"height": 5, "span": -1}"#, #"{"height": 5, "span": 2.5}"#,
+      #"{"height": 5, "span": "half"}"#, #"{"height": 5, "span": "fulll"}"#, #"{"height": 5, "span": 9007199254740994}"#,
+      #"{"height": 5, "span": null}"#, #"{"height": 5, "span": 2, "span": 2}"#, #"{"height": 5, "span": }"#,
+      #"{"height": 5, "span" 2}"#, #"{"height": 5, "spans": 2}"#, #"{"height": -5, "span": 2}"#,
       // Refused by both paths.
       #"{"sizes": [3, 4]}"#, #"{"size ": [3, 4]}"#, #"{"heigh": 3}"#, #"{"height": 5, }"#,
       #"{"size": [3, 4, 5]}"#, #"{"size": [3]}"#, #"{"size": []}"#, #"{"size": [3, 4]"#,
       #"{"size": [0, 4]}"#, #"{"size": [3, -4]}"#, #"{"size": [1e400, 4]}"#, #"{"height": -1}"#,
       #"{"height": 1e400}"#, #"{"height": 2e}"#, #"{"height": "5"}"#, #"{"size": [3, 4]]}"#,
-      #"{"size" [3, 4]}"#, #"{"height": 5"#, #"{"size": [3, 4]} }"#,
+      #"{"size" [3, 4]}"#, #"{"height": 5"#,
     ]
     for text in nearMisses {
       let bytes = Array(#"{"width": 100, "sections": [{"items": [1, \#(text), 2]}]}"#.utf8)
       Self.checkAgrees(bytes, "near miss")
+      // The matcher leaves it, the reader back at its `{`, its depth as it was.
+      let (item, position, depth) = _Reader.reading(Array(text.utf8)) { reader in
+        (reader.plainItemObject(), reader.position, reader.depth)
+      }
+      #expect(item == nil && position == 0 && depth == 0, "\(text)")
       let cut = Array(#"{"width": 100, "sections": [{"items": [\#(text)"#.utf8)
       Self.checkAgrees(cut, "cut short")
     }
