@@ -257,8 +257,8 @@ extension _Reader {
 
   /// The `, "span": …` member after an item object's measure (the reader at its comma), read as
   /// ``itemObject()`` reads a span, the reader then past it and the whitespace after it; `nil`
-  /// for any other member or a malformed span. Out of line: inline, its reading made the
-  /// matcher's other items 13% dearer (callgrind, `photos`).
+  /// for any other member or a malformed span. Called only by the matcher's copy that takes a
+  /// span, which is tried only after the other stopped at the comma.
   @inline(never)
   private mutating func spanMember() -> WaterfallItem.Span? {
     position += 1
