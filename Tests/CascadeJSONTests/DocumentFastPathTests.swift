@@ -98,7 +98,7 @@ import Testing
     ]
     for text in spaced {
       let bytes = Array(#"{"width": 100, "sections": [{"items": [1, \#(text), 2]}]}"#.utf8)
-      #expect(Self.checkAgrees(bytes, "one member"), "\(text)")
+      #expect(Self.checkAgrees(bytes, "measure and span"), "\(text)")
       // The matcher itself takes it (not the general object reader after it), the reader then
       // past the object, and reads what the general path decodes.
       let alone = Array(text.utf8)
