@@ -256,9 +256,10 @@ extension _Reader {
   }
 
   /// The `, "span": …` member after an item object's measure (the reader at its comma), read as
-  /// ``itemObject()`` reads a span, the reader then past it and the whitespace after it; `nil`
-  /// for any other member or a malformed span. Called only by the matcher's copy that takes a
-  /// span, which is tried only after the other stopped at the comma.
+  /// ``itemObject()`` reads a span but for an escaped `"full"` (left to it), the reader then
+  /// past it and the whitespace after it; `nil` for any other member or a malformed span.
+  /// Called only by the matcher's copy that takes a span, which is tried only after the other
+  /// stopped at the comma.
   @inline(never)
   private mutating func spanMember() -> WaterfallItem.Span? {
     position += 1
@@ -272,11 +273,18 @@ extension _Reader {
     if follows("\"full\"") {
       span = .full
     } else {
-      guard let value = numberValue(), let k = try? JSONValue.number(value).integer(at: .root) else { return nil }
+      guard let k = integerValue() else { return nil }
       span = .columns(k)
     }
     skipWhitespace()
     return span
+  }
+
+  /// An integer value, as the general decoders read a span's or a column's (a number that is a
+  /// whole `Int`), or `nil`. O(d) for a literal of d bytes.
+  mutating func integerValue() -> Int? {
+    guard let value = numberValue() else { return nil }
+    return try? JSONValue.number(value).integer(at: .root)
   }
 
   /// Whether the bytes at the reader's position are `literal`'s, the reader then past them.
@@ -315,7 +323,7 @@ extension _Reader {
           guard reader.readString({ Self.equal($0, "full") }) == true else { return false }
           span = .full
         } else {
-          guard let value = reader.numberValue(), let k = try? JSONValue.number(value).integer(at: .root) else { return false }
+          guard let k = reader.integerValue() else { return false }
           span = .columns(k)
         }
       case idBit:
@@ -327,7 +335,7 @@ extension _Reader {
           id = read
         }
       case columnBit:
-        guard let value = reader.numberValue(), let k = try? JSONValue.number(value).integer(at: .root) else { return false }
+        guard let k = reader.integerValue() else { return false }
         column = k
       default:
         return false

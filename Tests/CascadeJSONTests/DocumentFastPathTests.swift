@@ -57,7 +57,7 @@ import Testing
             .size(width: 1, height: 2, span: .columns(2)), .height(5, span: .columns(2)),
             Self.item(.height(1), id: .string("aé")), Self.item(.height(1), id: .int(0)),
             Self.item(.height(1), id: .int(9_007_199_254_740_991), column: 1),
-            .height(-0.0), .height(-0.0), .height(5e-324), .size(width: 5e-324, height: -0.0),
+            .height(-0.0), .height(-0.0), .height(.leastNonzeroMagnitude), .size(width: .leastNonzeroMagnitude, height: -0.0),
           ]),
           WaterfallSection(parameters: WaterfallParameters(footer: 10), items: [.size(width: 16, height: 9, span: .full), .height(2)]),
         ])),
