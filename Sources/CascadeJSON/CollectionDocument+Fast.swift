@@ -45,7 +45,7 @@ extension _Reader {
     guard self.members(of: &members, reading: "sections", into: { reader throws(JSONError) in
       guard sections == nil, let read = reader.sections() else { throw JSONError(.root, "") }
       sections = read
-    }), var document = try? CollectionDocument(json: .object(members), at: .root) else { return nil }
+    }), var document = try? CollectionDocument(json: .object(JSONObject(members)), at: .root) else { return nil }
     document.sections = sections ?? []
     return document
   }
@@ -129,7 +129,7 @@ extension _Reader {
     guard self.members(of: &members, reading: "items", into: { reader throws(JSONError) in
       guard items == nil, let read = reader.items() else { throw JSONError(.root, "") }
       items = read
-    }), var section = try? WaterfallSection(json: .object(members), at: .root) else { return nil }
+    }), var section = try? WaterfallSection(json: .object(JSONObject(members)), at: .root) else { return nil }
     section.items = items ?? []
     return section
   }

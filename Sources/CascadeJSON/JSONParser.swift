@@ -23,7 +23,7 @@ import Darwin
 /// `invalid JSON at line 1, column 9: expected ',' or ']'`.
 public enum JSONParser {
   /// The deepest nesting accepted; deeper input is rejected instead of exhausting the stack.
-  public static let maximumDepth = 512
+  public static var maximumDepth: Int { 512 }
 
   /// Parses one JSON value; only whitespace may surround it.
   ///
@@ -50,17 +50,18 @@ struct _Reader {
   let bytes: UnsafeBufferPointer<UInt8>
   var position = 0
   var depth = 0
-  /// The elements of the arrays being read, innermost last, and the members of the objects
-  /// being read. An array gathers its elements here, above those of the arrays it is nested in,
-  /// and at its `]` moves them into an array of their exact count: one allocation for each array
-  /// or object, where appending to a growing array took one for each doubling (two for a
-  /// `[width, height]` pair, whose first allocation holds one element). The slots from
-  /// `valueTop` (`memberTop`) on hold `.null` (an empty key), which own nothing, so the stacks
-  /// keep their capacity from one container to the next without releasing anything.
-  var valueStack: [JSONValue] = []
-  var valueTop = 0
-  var memberStack: [JSONMember] = []
-  var memberTop = 0
+  /// The runs of the containers being read, innermost last: an array's elements, an object's
+  /// key and value nodes in turn. A container gathers its run here, above those of the
+  /// containers it is nested in, and at its closing bracket moves the run to the end of
+  /// `nodes`, where its parent's node then points. Nodes are trivial: the moves are copies of
+  /// bytes, and the slots from `top` on are left as they are.
+  var stack: [_JSONNode] = []
+  var top = 0
+  /// The runs of the containers read so far, each container's children side by side, and the
+  /// strings their nodes hold: the buffer that ``value()`` hands over with the value it read,
+  /// an allocation each for a whole document instead of one for each array and object.
+  var nodes: [_JSONNode] = []
+  var strings: [String] = []
   /// The items of the section being read by the document fast path
   /// (`CollectionDocument+Fast.swift`), gathered the same way; the slots from `itemTop` on hold
   /// `.height(0)`.
@@ -88,6 +89,10 @@ struct _Reader {
     // A UTF-8 byte order mark is tolerated, as most tools write one on request.
     if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }
     skipWhitespace()
+    // A node for every four bytes covers the documents of numbers and small objects that the
+    // bench reads (three to five bytes a node); a document that needs more grows by doubling,
+    // and capacity never written costs address space, not memory.
+    nodes.reserveCapacity(bytes.count / 4)
     let value = try self.value()
     skipWhitespace()
     if position < bytes.count { throw error("unexpected \(describeCurrent()) after the JSON value") }
@@ -109,18 +114,107 @@ struct _Reader {
     }
   }
 
+  /// The next value, handed over with the buffer of the containers in it; the reader then reads
+  /// its next value into a new buffer.
+  ///
+  /// - Complexity: O(n) for the n bytes of the value.
   mutating func value() throws(JSONError) -> JSONValue {
+    let node = try self.node()
+    switch node {
+    case .null: return .null
+    case .bool(let value): return .bool(value)
+    case .number(let value): return .number(value)
+    case .string(let index):
+      let value = strings[Int(index)]
+      strings.removeAll(keepingCapacity: true)
+      return .string(value)
+    case .array, .object:
+      let storage = _JSONStorage(nodes: nodes, strings: strings)
+      nodes = []
+      strings = []
+      return storage.value(of: node)
+    }
+  }
+
+  /// The next value's node, its containers' runs moved to `nodes` and its strings to `strings`.
+  mutating func node() throws(JSONError) -> _JSONNode {
     guard let byte = current else { throw error("unexpected end of input, expected a value") }
     switch byte {
     case UInt8(ascii: "{"): return try object()
     case UInt8(ascii: "["): return try array()
-    case quote: return .string(try string())
+    case quote: return try keep(try string())
     case UInt8(ascii: "t"): try literal("true"); return .bool(true)
     case UInt8(ascii: "f"): try literal("false"); return .bool(false)
     case UInt8(ascii: "n"): try literal("null"); return .null
     case UInt8(ascii: "-"), zero...nine: return .number(try number())
     default: throw error("unexpected \(describeCurrent()), expected a value")
     }
+  }
+
+  /// A node for `string`, which goes to `strings`.
+  mutating func keep(_ string: String) throws(JSONError) -> _JSONNode {
+    guard strings.count < Int(UInt32.max) else { throw error("more than \(UInt32.max) strings in one value") }
+    strings.append(string)
+    return .string(UInt32(truncatingIfNeeded: strings.count - 1))
+  }
+
+  /// Puts `node` on top of the stack of runs, growing it as ``grow(_:elements:bytes:left:)``
+  /// says: the innermost container's run started at `base` and its text at `start`.
+  @inline(__always)
+  mutating func push(_ node: _JSONNode, base: Int, start: Int) {
+    if top == stack.capacity {
+      Self.grow(&stack, elements: top - base, bytes: position - start, left: bytes.count - position)
+    }
+    Self.push(node, onto: &stack, top: &top)
+  }
+
+  /// Moves the run `stack[base...]` to the end of `nodes` and leaves the container: the node of
+  /// an array of that run, or of an object of its pairs.
+  ///
+  /// - Complexity: O(k) for the run's k nodes, copied as bytes.
+  @inline(__always)
+  mutating func close(_ base: Int, object: Bool) throws(JSONError) -> _JSONNode {
+    let count = top - base, offset = nodes.count
+    guard count <= Int(UInt32.max) - offset else { throw error("more than \(UInt32.max) values in one value") }
+    if count <= 8 {
+      // One by one: the bulk append's call and `memcpy` cost more than a short run's copies.
+      for i in base..<top { nodes.append(stack[i]) }
+    } else if count >= Self.handOverCount && count > offset {
+      // A big run outweighs the nodes before it: the stack's storage becomes `nodes`, the run
+      // moved down behind a copy of the earlier nodes, and the stack starts again with a copy
+      // of the runs below `base`. Copied into `nodes`, a million numbers were copied twice and
+      // page-faulted twice.
+      var buffer: [_JSONNode] = []
+      swap(&buffer, &stack)
+      stack = Array(buffer[..<base])
+      let end = offset + count
+      if buffer.count < end { buffer.append(contentsOf: repeatElement(.null, count: end - buffer.count)) }
+      buffer.withUnsafeMutableBufferPointer { slots in
+        let first = slots.baseAddress!
+        (first + offset).moveInitialize(from: first + base, count: count)
+        nodes.withUnsafeBufferPointer { earlier in
+          if offset > 0 { first.update(from: earlier.baseAddress!, count: offset) }
+        }
+      }
+      buffer.removeSubrange(end...)
+      nodes = buffer
+    } else {
+      stack.withUnsafeBufferPointer { run in
+        nodes.append(contentsOf: UnsafeBufferPointer(rebasing: run[base..<top]))
+      }
+    }
+    top = base
+    depth -= 1
+    let start = UInt32(truncatingIfNeeded: offset)
+    return object
+      ? .object(offset: start, count: UInt32(truncatingIfNeeded: count / 2))
+      : .array(offset: start, count: UInt32(truncatingIfNeeded: count))
+  }
+
+  /// The key of the member whose key node is `stack[index]`.
+  func key(at index: Int) -> String {
+    guard case .string(let key) = stack[index] else { preconditionFailure("a member's key node that is not a string") }
+    return strings[Int(key)]
   }
 
   /// Whether `byte` starts a number: `-` or a digit. O(1).
@@ -132,17 +226,17 @@ struct _Reader {
     if depth > JSONParser.maximumDepth { throw error("nesting deeper than \(JSONParser.maximumDepth)") }
   }
 
-  mutating func object() throws(JSONError) -> JSONValue {
+  mutating func object() throws(JSONError) -> _JSONNode {
     try enter()
     let start = position
     position += 1
-    let base = memberTop
+    let base = top
     // Duplicates are found by a scan while the object is small (no hashing, no allocation for
     // the common few-key object) and by a set of keys once it grows, so that a big object
     // costs O(m) rather than O(m²).
     var keys: Set<String>?
     skipWhitespace()
-    if current == UInt8(ascii: "}") { position += 1; depth -= 1; return .object([]) }
+    if current == UInt8(ascii: "}") { position += 1; depth -= 1; return .object(offset: 0, count: 0) }
     while true {
       skipWhitespace()
       guard current == quote else { throw error("unexpected \(describeCurrent()), expected a key string") }
@@ -151,14 +245,13 @@ struct _Reader {
       let duplicate: Bool
       if keys != nil {
         duplicate = keys?.insert(key).inserted == false
-      } else if memberTop - base < _Reader.keySetThreshold {
-        // By index: iterating the slice would copy each member, its value included.
+      } else if top - base < 2 * _Reader.keySetThreshold {
         var i = base
-        while i < memberTop && memberStack[i].key != key { i += 1 }
-        duplicate = i < memberTop
+        while i < top && self.key(at: i) != key { i += 2 }
+        duplicate = i < top
       } else {
-        var set = Set<String>(minimumCapacity: 2 * (memberTop - base))
-        for i in base..<memberTop { set.insert(memberStack[i].key) }
+        var set = Set<String>(minimumCapacity: top - base)
+        for i in stride(from: base, to: top, by: 2) { set.insert(self.key(at: i)) }
         duplicate = !set.insert(key).inserted
         keys = set
       }
@@ -170,45 +263,39 @@ struct _Reader {
       guard current == UInt8(ascii: ":") else { throw error("unexpected \(describeCurrent()), expected ':'") }
       position += 1
       skipWhitespace()
-      let member = JSONMember(key: key, value: try value())
-      if memberTop == memberStack.capacity {
-        Self.grow(&memberStack, elements: memberTop - base, bytes: position - start, left: bytes.count - position)
-      }
-      Self.push(member, onto: &memberStack, top: &memberTop)
+      push(try keep(key), base: base, start: start)
+      let value = try node()
+      push(value, base: base, start: start)
       skipWhitespace()
       switch current {
       case UInt8(ascii: ","): position += 1
       case UInt8(ascii: "}"):
         position += 1
-        depth -= 1
-        return .object(Self.pop(from: &memberStack, top: &memberTop, to: base, leaving: JSONMember(key: "", value: .null)))
+        return try close(base, object: true)
       default: throw error("unexpected \(describeCurrent()), expected ',' or '}'")
       }
     }
   }
 
-  mutating func array() throws(JSONError) -> JSONValue {
+  mutating func array() throws(JSONError) -> _JSONNode {
     try enter()
     let start = position
     position += 1
-    let base = valueTop
+    let base = top
     skipWhitespace()
-    if current == UInt8(ascii: "]") { position += 1; depth -= 1; return .array([]) }
+    if current == UInt8(ascii: "]") { position += 1; depth -= 1; return .array(offset: 0, count: 0) }
     while true {
       skipWhitespace()
-      // A number, the common element, is read without `value()`'s dispatch.
-      let element: JSONValue
+      // A number, the common element, is read without `node()`'s dispatch.
+      let element: _JSONNode
       if let integer = plainInteger() {
         element = .number(integer)
       } else if let byte = current, Self.startsNumber(byte) {
         element = .number(try generalNumber())
       } else {
-        element = try value()
+        element = try node()
       }
-      if valueTop == valueStack.capacity {
-        Self.grow(&valueStack, elements: valueTop - base, bytes: position - start, left: bytes.count - position)
-      }
-      Self.push(element, onto: &valueStack, top: &valueTop)
+      push(element, base: base, start: start)
       skipWhitespace()
       switch current {
       case UInt8(ascii: ","):
@@ -217,8 +304,7 @@ struct _Reader {
         if position < bytes.count && bytes[position] == 0x20 { position += 1 }
       case UInt8(ascii: "]"):
         position += 1
-        depth -= 1
-        return .array(Self.pop(from: &valueStack, top: &valueTop, to: base, leaving: .null))
+        return try close(base, object: false)
       default: throw error("unexpected \(describeCurrent()), expected ',' or ']'")
       }
     }
@@ -323,7 +409,8 @@ struct _Reader {
   }
 
   /// From this many elements on, ``pop(from:top:to:leaving:)`` hands the stack's storage over
-  /// instead of copying the elements out.
+  /// instead of copying the elements out, and so does ``close(_:object:)`` when the run outweighs
+  /// the nodes read before it.
   static var handOverCount: Int { 4_096 }
 
   mutating func literal(_ word: StaticString) throws(JSONError) {

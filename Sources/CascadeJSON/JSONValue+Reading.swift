@@ -50,7 +50,7 @@ extension JSONValue {
   /// The elements of the array this value holds.
   ///
   /// - Complexity: O(1); the path is built only on failure.
-  public func array(at path: @autoclosure () -> JSONPath) throws(JSONError) -> [JSONValue] {
+  public func array(at path: @autoclosure () -> JSONPath) throws(JSONError) -> JSONArray {
     guard case .array(let value) = self else { throw JSONError(path(), "expected an array, got \(kindDescription)") }
     return value
   }
@@ -85,7 +85,7 @@ extension JSONValue {
 ///     try reader.finish(at: path)   // "colums: unknown key" if the object had a typo
 public struct JSONObjectReader {
   /// The object's members, in document order.
-  public let members: [JSONMember]
+  public let members: JSONObject
   /// Which of the first 64 members have been taken. Valid objects have far fewer keys, so an
   /// object with more always has an untaken key among its first 64.
   private var taken: UInt64 = 0
@@ -104,7 +104,9 @@ public struct JSONObjectReader {
   ///
   /// - Complexity: O(m) for m members.
   public mutating func take(_ key: String) -> JSONValue? {
-    guard let i = members.firstIndex(where: { $0.key == key }) else { return nil }
+    var i = 0
+    while i < members.count && members.key(at: i) != key { i += 1 }
+    guard i < members.count else { return nil }
     if i < 64 { taken |= 1 << UInt64(i) }
     return members[i].value
   }
@@ -120,14 +122,14 @@ public struct JSONObjectReader {
   /// Whether the object has `key`, without taking it.
   ///
   /// - Complexity: O(m) for m members.
-  public func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+  public func has(_ key: String) -> Bool { members[key] != nil }
 
   /// Fails on the first member that was not taken: `sections[0].colums: unknown key`.
   ///
   /// - Complexity: O(m) for m members; the path is built only on failure.
   public func finish(at path: @autoclosure () -> JSONPath) throws(JSONError) {
     for i in 0..<Swift.min(members.count, 64) where taken & (1 << UInt64(i)) == 0 {
-      throw JSONError(path().key(members[i].key), "unknown key")
+      throw JSONError(path().key(members.key(at: i)), "unknown key")
     }
   }
 }

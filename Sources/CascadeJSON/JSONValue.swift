@@ -18,17 +18,18 @@ public enum JSONValue: Hashable, Sendable {
   case number(Double)
   /// A string.
   case string(String)
-  /// An array.
-  case array([JSONValue])
-  /// An object, its members in document order (keys are unique: the parser rejects duplicates).
-  case object([JSONMember])
+  /// An array: its elements, a random-access collection.
+  case array(JSONArray)
+  /// An object: its members in document order, a random-access collection (keys are unique:
+  /// the parser rejects duplicates).
+  case object(JSONObject)
 
   /// The value of `key` when this is an object that has it, else `nil`.
   ///
   /// - Complexity: O(m) for an object of m members.
   public subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
-    return members.first { $0.key == key }?.value
+    return members[key]
   }
 
   /// The kind of value with its article, for error messages: `a number`, `an object`, `null`.

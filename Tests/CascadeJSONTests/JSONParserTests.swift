@@ -142,8 +142,8 @@ import Testing
   /// own elements, and the containers around them keep theirs.
   @Test func bigContainersGetTheirOwnElements() throws {
     let limit = _Reader.handOverCount
-    func numbers(_ count: Int, from start: Int) -> JSONValue { .array((0..<count).map { .number(Double(start + $0)) }) }
-    func members(_ count: Int) -> JSONValue { .object((0..<count).map { JSONMember(key: "k\($0)", value: .number(Double($0))) }) }
+    func numbers(_ count: Int, from start: Int) -> JSONValue { .array(JSONArray((0..<count).map { .number(Double(start + $0)) })) }
+    func members(_ count: Int) -> JSONValue { .object(JSONObject((0..<count).map { JSONMember(key: "k\($0)", value: .number(Double($0))) })) }
     let value: JSONValue = .array([
       .number(1), .string("two"),
       numbers(limit + 3, from: 10),
@@ -162,6 +162,36 @@ import Testing
     #expect(try JSONParser.parse(top.bytes) == numbers(3 * limit, from: 0))
   }
 
+  /// A big run that takes the stack's storage as the document's buffer (`_Reader.close`) with
+  /// fewer earlier nodes than runs below it on the stack, with more (the buffer first extended),
+  /// with none, and a second big run after the first (copied the usual way): every container
+  /// keeps exactly its own elements, before and after.
+  @Test func bigRunsTakeTheStackBehindTheNodesBeforeThem() throws {
+    let limit = _Reader.handOverCount
+    func numbers(_ count: Int, from start: Int) -> JSONValue { .array(JSONArray((0..<count).map { .number(Double(start + $0)) })) }
+    let triples = (0..<300).map { numbers(3, from: $0) }
+    let shapes: [JSONValue] = [
+      // 900 earlier nodes, 300 below: the run moves up.
+      .array(JSONArray(triples + [numbers(limit + 1, from: 7), .string("after")])),
+      // 3 earlier nodes, 300 below: the run moves down.
+      .array(JSONArray([numbers(3, from: 1)] + (0..<297).map { .number(Double($0)) } + [numbers(limit, from: 2), numbers(2, from: 9)])),
+      // Inside an object, then a second big run and a small one.
+      .object([
+        JSONMember(key: "a", value: numbers(2, from: 0)),
+        JSONMember(key: "big", value: numbers(2 * limit, from: 3)),
+        JSONMember(key: "again", value: numbers(3 * limit, from: 5)),
+        JSONMember(key: "z", value: .array([.string("x"), numbers(4, from: 8)])),
+      ]),
+      // A run just under the hand-over size beside one at it.
+      .array([numbers(limit - 1, from: 0), numbers(limit, from: 1)]),
+    ]
+    for (k, value) in shapes.enumerated() {
+      var writer = JSONWriter()
+      Self.write(value, into: &writer)
+      #expect(try JSONParser.parse(writer.bytes) == value, "shape \(k)")
+    }
+  }
+
   /// Arrays past the hand-over size whose stack grows by a guess from the bytes per element so
   /// far (`_Reader.grow`): short elements then long ones (the guess, from the short ones, too
   /// big: capped at eight times the stack), long then short (too small: the stack still at least
@@ -173,11 +203,11 @@ import Testing
     let short: [JSONValue] = (0..<(limit + 10)).map { .number(Double($0 % 10)) }
     let long: [JSONValue] = (0..<(9 * limit)).map { .number(Double($0) + 0.125) }
     let shapes: [JSONValue] = [
-      .array(short + long),
-      .array(long + short),
-      .array([.array(long), .string("after"), .array(short + short), .object([JSONMember(key: "k", value: .array(short))])]),
-      .array((0..<(2 * limit)).map { i in i % 3 == 0 ? .array([.number(Double(i)), .number(1)]) : .number(Double(i)) }),
-      .object((0..<(3 * limit)).map { i in JSONMember(key: "key\(i)", value: i < limit ? .number(1) : .string(String(repeating: "x", count: i % 40))) }),
+      .array(JSONArray(short + long)),
+      .array(JSONArray(long + short)),
+      .array([.array(JSONArray(long)), .string("after"), .array(JSONArray(short + short)), .object([JSONMember(key: "k", value: .array(JSONArray(short)))])]),
+      .array(JSONArray((0..<(2 * limit)).map { i -> JSONValue in i % 3 == 0 ? .array([.number(Double(i)), .number(1)]) : .number(Double(i)) })),
+      .object(JSONObject((0..<(3 * limit)).map { i in JSONMember(key: "key\(i)", value: i < limit ? .number(1) : .string(String(repeating: "x", count: i % 40))) })),
     ]
     for (k, value) in shapes.enumerated() {
       var writer = JSONWriter()
@@ -187,7 +217,7 @@ import Testing
     // Three runs of one-digit elements, then long ones: the first guess, from the one-digit
     // elements' bytes, is capped at eight times the stack, and the stack grows again as the
     // long elements fill it.
-    let grown: JSONValue = .array(short + short + short + long + long)
+    let grown: JSONValue = .array(JSONArray(short + short + short + long + long))
     var writer = JSONWriter()
     Self.write(grown, into: &writer)
     #expect(try JSONParser.parse(writer.bytes) == grown)
@@ -213,10 +243,10 @@ import Testing
     case 3: return .number(Double(random.next() % 1000))
     case 4, 5:
       let count = Int(random.next() % 41)
-      return .array((0..<count).map { _ in randomValue(depth: depth + 1, using: &random) })
+      return .array(JSONArray((0..<count).map { _ in randomValue(depth: depth + 1, using: &random) }))
     default:
       let count = Int(random.next() % 41)
-      return .object((0..<count).map { k in JSONMember(key: "k\(k)", value: randomValue(depth: depth + 1, using: &random)) })
+      return .object(JSONObject((0..<count).map { k in JSONMember(key: "k\(k)", value: randomValue(depth: depth + 1, using: &random)) }))
     }
   }
 
