@@ -1,0 +1,150 @@
+// JSONArray and JSONObject: the containers of a parsed value (views of one buffer) and of a value
+// built in code (Swift arrays) must read, compare and hash alike.
+
+import Testing
+@testable import CascadeJSON
+import Cascade
+
+@Suite struct JSONArrayTests {
+  static func parse(_ text: String) throws -> JSONValue { try JSONParser.parse(Array(text.utf8)) }
+
+  static func text(_ value: JSONValue) -> [UInt8] {
+    var writer = JSONWriter()
+    JSONParserTests.write(value, into: &writer)
+    return writer.bytes
+  }
+
+  /// Walks a parsed value and the value it was written from side by side, through every reading
+  /// the containers offer (count, subscript by index, iteration, `key(at:)`, lookup by key), and
+  /// returns the first difference. It descends through iteration and compares the other
+  /// readings' values whole, so that it stays linear in the value's size.
+  static func difference(_ parsed: JSONValue, _ model: JSONValue, at path: String = "$") -> String? {
+    switch (parsed, model) {
+    case (.array(let elements), .array(let expected)):
+      guard elements.count == expected.count, elements.endIndex == expected.count, elements.startIndex == 0 else {
+        return "\(path): count \(elements.count), expected \(expected.count)"
+      }
+      var iterated = 0
+      for (i, element) in elements.enumerated() {
+        if let difference = difference(element, expected[i], at: "\(path)[\(i)]") { return difference }
+        guard elements[i] == expected[i] else { return "\(path)[\(i)] by index" }
+        iterated += 1
+      }
+      return iterated == expected.count ? nil : "\(path): iterated \(iterated)"
+    case (.object(let members), .object(let expected)):
+      guard members.count == expected.count else { return "\(path): \(members.count) members, expected \(expected.count)" }
+      for i in 0..<expected.count {
+        let key = expected[i].key
+        guard members.key(at: i) == key, members[i].key == key else { return "\(path): key \(i) is \(members.key(at: i))" }
+        if let difference = difference(members[i].value, expected[i].value, at: "\(path).\(key)") { return difference }
+        guard members[key] == expected[i].value, parsed[key] == expected[i].value else { return "\(path)[\"\(key)\"]" }
+      }
+      return members["no such key"] == nil ? nil : "\(path): found a key it does not have"
+    default:
+      return parsed == model ? nil : "\(path): \(parsed), expected \(model)"
+    }
+  }
+
+  /// Random trees (the parser tests' generator: up to 40 elements a container, five levels),
+  /// written out and parsed: the parsed containers read as the built ones do, equal them both
+  /// ways, hash alike, and collapse with them in a set.
+  @Test(arguments: 1...24 as ClosedRange<UInt64>) func parsedContainersReadAsBuiltOnes(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    let model = JSONParserTests.randomValue(depth: 0, using: &random)
+    let parsed = try JSONParser.parse(Self.text(model))
+    #expect(Self.difference(parsed, model) == nil, "seed \(seed): \(Self.difference(parsed, model) ?? "")")
+    #expect(parsed == model && model == parsed, "seed \(seed)")
+    #expect(parsed.hashValue == model.hashValue, "seed \(seed)")
+    #expect(Set([parsed, model]).count == 1, "seed \(seed)")
+  }
+
+  /// A parsed value's parts stay readable after the value itself is gone: each keeps the buffer.
+  @Test func partsOutliveTheirDocument() throws {
+    var inner: JSONArray?
+    var object: JSONObject?
+    do {
+      let value = try Self.parse(#"{"a": [1, [2, "three"], {"k": null}], "b": {"c": true}}"#)
+      guard case .array(let a)? = value["a"], case .object(let b)? = value["b"] else { Issue.record("\(value)"); return }
+      inner = a
+      object = b
+    }
+    #expect(inner == [.number(1), .array([.number(2), .string("three")]), .object([JSONMember(key: "k", value: .null)])])
+    #expect(object?["c"] == .bool(true))
+    #expect(object.map(Array.init) == [JSONMember(key: "c", value: .bool(true))])
+  }
+
+  /// Equality looks at every element and key: one that differs anywhere, a missing or extra one,
+  /// or the same members in another order make values unequal, parsed or built.
+  @Test func oneDifferenceAnywhereMakesValuesUnequal() throws {
+    let base = #"{"a": [1, 2, {"x": "s", "y": [true, null]}], "b": 3}"#
+    let variants = [
+      #"{"a": [1, 2, {"x": "s", "y": [true, false]}], "b": 3}"#,
+      #"{"a": [1, 2, {"x": "t", "y": [true, null]}], "b": 3}"#,
+      #"{"a": [1, 2, {"x": "s", "z": [true, null]}], "b": 3}"#,
+      #"{"a": [1, 2, {"x": "s", "y": [true, null, 1]}], "b": 3}"#,
+      #"{"a": [1, 2, {"x": "s", "y": [true]}], "b": 3}"#,
+      #"{"a": [2, 1, {"x": "s", "y": [true, null]}], "b": 3}"#,
+      #"{"b": 3, "a": [1, 2, {"x": "s", "y": [true, null]}]}"#,
+      #"{"a": [1, 2, {"x": "s", "y": [true, null]}], "b": 3, "c": 4}"#,
+      #"{"a": [1, 2, {"x": "s", "y": [true, null]}]}"#,
+      #"{"a": [1, 2, {"x": "s", "y": {"0": true}}], "b": 3}"#,
+    ]
+    let value = try Self.parse(base)
+    #expect(value == (try Self.parse(base)))
+    for variant in variants {
+      let other = try Self.parse(variant)
+      #expect(value != other, "\(variant)")
+      // Built in code from the parsed one's elements, the same answers.
+      #expect(Self.rebuilt(value) != Self.rebuilt(other), "built: \(variant)")
+      #expect(Self.rebuilt(other) == other, "built: \(variant)")
+    }
+  }
+
+  /// The same value built in code: every container a Swift array.
+  static func rebuilt(_ value: JSONValue) -> JSONValue {
+    switch value {
+    case .array(let elements): .array(JSONArray(elements.map(rebuilt)))
+    case .object(let members): .object(JSONObject(members.map { JSONMember(key: $0.key, value: rebuilt($0.value)) }))
+    default: value
+    }
+  }
+
+  /// Two views of one run are equal at once; two runs of the same document with equal elements
+  /// are equal by their elements; empty containers, parsed or built, are all alike.
+  @Test func viewsRunsAndEmptyContainers() throws {
+    let value = try Self.parse(#"[[1, 2], [1, 2], [1, 3], [], {}, {"k": []}]"#)
+    guard case .array(let elements) = value else { Issue.record("\(value)"); return }
+    #expect(elements[0] == elements[0])
+    #expect(elements[0] == elements[1])
+    #expect(elements[0] != elements[2])
+    #expect(elements[3] == .array(JSONArray()) && elements[3] == .array([]))
+    #expect(elements[4] == .object(JSONObject()) && elements[4] == .object([]))
+    #expect(elements[3] != elements[4])
+    #expect(elements[5]["k"] == .array([]))
+    guard case .array(let empty) = elements[3], case .object(let none) = elements[4] else { Issue.record("\(value)"); return }
+    #expect(empty.isEmpty && empty.count == 0 && Array(empty).isEmpty)
+    #expect(none.isEmpty && none["k"] == nil)
+    #expect(Set([elements[0], elements[1], elements[2]]).count == 2)
+  }
+
+  /// A container built in code keeps its members as given: lookup by key finds the first of
+  /// repeated keys (the parser would refuse them), and the descriptions read as arrays do.
+  @Test func builtContainersKeepWhatTheyAreGiven() {
+    let object: JSONObject = [JSONMember(key: "k", value: .number(1)), JSONMember(key: "k", value: .number(2))]
+    #expect(object.count == 2)
+    #expect(object["k"] == .number(1))
+    #expect(object.key(at: 1) == "k" && object[1].value == .number(2))
+    let array = JSONArray((1...3).lazy.map { JSONValue.number(Double($0)) })
+    #expect(Array(array) == [.number(1), .number(2), .number(3)])
+    #expect(array.description == "[CascadeJSON.JSONValue.number(1.0), CascadeJSON.JSONValue.number(2.0), CascadeJSON.JSONValue.number(3.0)]")
+  }
+
+  /// The same text parsed describes itself as the built value does, so a failed expectation
+  /// prints the elements rather than the buffer.
+  @Test func parsedAndBuiltDescribeAlike() throws {
+    let parsed = try Self.parse(#"{"a": [1, "b", null]}"#)
+    let built: JSONValue = .object([JSONMember(key: "a", value: .array([.number(1), .string("b"), .null]))])
+    #expect(String(describing: parsed) == String(describing: built))
+    #expect(String(describing: parsed).contains("\"b\""))
+  }
+}
