@@ -21,8 +21,8 @@
 ///     let built: JSONValue = .array([.number(1), .array([.number(2), .number(3)])])
 ///     value == built          // true
 ///
-/// Keeping any part of a parsed document keeps the whole document's buffer; copy the part into a
-/// new array (`JSONArray(Array(part))`) to let the rest go.
+/// Keeping any part of a parsed document keeps the whole document's buffer; keep
+/// ``JSONValue/detached()`` of the part to let the rest go.
 public struct JSONArray: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral {
   @usableFromInline
   enum _Storage: Sendable {

@@ -32,6 +32,19 @@ public enum JSONValue: Hashable, Sendable {
     return members[key]
   }
 
+  /// The same value with every array and object built anew as Swift arrays, sharing no buffer
+  /// with the document it was parsed from: keep this instead of a small part of a big document,
+  /// and the document's buffer is freed with the rest of it.
+  ///
+  /// - Complexity: O(n) for the n values in it; one allocation for each array and object.
+  public func detached() -> JSONValue {
+    switch self {
+    case .array(let elements): .array(JSONArray(elements.map { $0.detached() }))
+    case .object(let members): .object(JSONObject(members.map { JSONMember(key: $0.key, value: $0.value.detached()) }))
+    default: self
+    }
+  }
+
   /// The kind of value with its article, for error messages: `a number`, `an object`, `null`.
   ///
   /// - Complexity: O(1).

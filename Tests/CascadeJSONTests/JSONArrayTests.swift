@@ -73,6 +73,26 @@ import Cascade
     #expect(object.map(Array.init) == [JSONMember(key: "c", value: .bool(true))])
   }
 
+  /// `detached()` gives the same value with every container a Swift array of its own.
+  @Test func detachedValuesShareNoBuffer() throws {
+    let value = try Self.parse(#"{"a": [1, [2, "three"], {"k": null}], "b": {}}"#)
+    let detached = value.detached()
+    #expect(detached == value)
+    func parsedContainers(_ value: JSONValue) -> Int {
+      switch value {
+      case .array(let elements):
+        if case .parsed = elements._storage { return 1 + elements.reduce(0) { $0 + parsedContainers($1) } }
+        return elements.reduce(0) { $0 + parsedContainers($1) }
+      case .object(let members):
+        if case .parsed = members._storage { return 1 + members.reduce(0) { $0 + parsedContainers($1.value) } }
+        return members.reduce(0) { $0 + parsedContainers($1.value) }
+      default: return 0
+      }
+    }
+    #expect(parsedContainers(value) == 5)   // the root, `a`, its two containers and the empty `b`
+    #expect(parsedContainers(detached) == 0)
+  }
+
   /// Equality looks at every element and key: one that differs anywhere, a missing or extra one,
   /// or the same members in another order make values unequal, parsed or built.
   @Test func oneDifferenceAnywhereMakesValuesUnequal() throws {
