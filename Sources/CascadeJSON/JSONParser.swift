@@ -62,6 +62,11 @@ struct _Reader {
   /// an allocation each for a whole document instead of one for each array and object.
   var nodes: [_JSONNode] = []
   var strings: [String] = []
+  /// The plain keys read into `strings` so far, by a hash of their length and first and last
+  /// bytes: where in the input each was read, and its index in `strings`. A feed repeats a few
+  /// keys in every object, and each repeat is compared with its first reading instead of made
+  /// into a string again; a key that misses (escaped, or its slot taken) is kept anew.
+  var keyCache: [(start: Int, count: Int, index: UInt32)] = []
   /// The items of the section being read by the document fast path
   /// (`CollectionDocument+Fast.swift`), gathered the same way; the slots from `itemTop` on hold
   /// `.height(0)`.
@@ -132,6 +137,7 @@ struct _Reader {
       let storage = _JSONStorage(nodes: nodes, strings: strings)
       nodes = []
       strings = []
+      for i in keyCache.indices { keyCache[i].count = -1 }
       return storage.value(of: node)
     }
   }
@@ -142,7 +148,7 @@ struct _Reader {
     switch byte {
     case UInt8(ascii: "{"): return try object()
     case UInt8(ascii: "["): return try array()
-    case quote: return try keep(try string())
+    case quote: return .string(try keep(try string()))
     case UInt8(ascii: "t"): try literal("true"); return .bool(true)
     case UInt8(ascii: "f"): try literal("false"); return .bool(false)
     case UInt8(ascii: "n"): try literal("null"); return .null
@@ -151,11 +157,32 @@ struct _Reader {
     }
   }
 
-  /// A node for `string`, which goes to `strings`.
-  mutating func keep(_ string: String) throws(JSONError) -> _JSONNode {
+  /// The index in `strings` of the key at the reader (its opening quote), the reader then past it.
+  ///
+  /// - Complexity: O(k) for a key of k bytes.
+  mutating func key() throws(JSONError) -> UInt32 {
+    let start = position
+    guard let plain = plainString() else {
+      position = start
+      return try keep(try string())
+    }
+    let count = plain.count
+    if keyCache.isEmpty { keyCache = Array(repeating: (start: 0, count: -1, index: 0), count: 64) }
+    let slot = (count &* 31 &+ Int(plain.first ?? 0) &* 7 &+ Int(plain.last ?? 0)) & 63
+    let entry = keyCache[slot]
+    if entry.count == count && (count == 0 || memcmp(bytes.baseAddress! + entry.start, plain.baseAddress!, count) == 0) {
+      return entry.index
+    }
+    let index = try keep(String(decoding: plain, as: UTF8.self))
+    keyCache[slot] = (start: start + 1, count: count, index: index)
+    return index
+  }
+
+  /// The index of `string`, which goes to the end of `strings`.
+  mutating func keep(_ string: String) throws(JSONError) -> UInt32 {
     guard strings.count < Int(UInt32.max) else { throw error("more than \(UInt32.max) strings in one value") }
     strings.append(string)
-    return .string(UInt32(truncatingIfNeeded: strings.count - 1))
+    return UInt32(truncatingIfNeeded: strings.count - 1)
   }
 
   /// Puts `node` on top of the stack of runs, growing it as ``grow(_:elements:bytes:left:)``
@@ -241,7 +268,8 @@ struct _Reader {
       skipWhitespace()
       guard current == quote else { throw error("unexpected \(describeCurrent()), expected a key string") }
       let keyStart = position
-      let key = try string()
+      let keyIndex = try self.key()
+      let key = strings[Int(keyIndex)]
       let duplicate: Bool
       if keys != nil {
         duplicate = keys?.insert(key).inserted == false
@@ -263,7 +291,7 @@ struct _Reader {
       guard current == UInt8(ascii: ":") else { throw error("unexpected \(describeCurrent()), expected ':'") }
       position += 1
       skipWhitespace()
-      push(try keep(key), base: base, start: start)
+      push(.string(keyIndex), base: base, start: start)
       let value = try node()
       push(value, base: base, start: start)
       skipWhitespace()

@@ -73,6 +73,38 @@ import Cascade
     #expect(object.map(Array.init) == [JSONMember(key: "c", value: .bool(true))])
   }
 
+  /// Keys that share a slot of the parser's key cache (the same length and first and last bytes),
+  /// escaped spellings of plain keys, and the empty key, repeated across objects in changing
+  /// orders: each object reads back exactly its own keys, and a repeat within one object, in any
+  /// spelling, is a duplicate.
+  @Test func repeatedKeysReadBackAsTheyAre() throws {
+    let letters = Array("bcdefghijklmnopqrstu")
+    var random = SplitMix64(seed: 7)
+    var objects: [JSONValue] = []
+    var texts: [String] = []
+    for round in 0..<40 {
+      let keys = (round % 2 == 0 ? letters : letters.reversed()).prefix(1 + round % letters.count).map { "a\($0)z" }
+      let order = keys.shuffled(using: &random)
+      var members = order.enumerated().map { JSONMember(key: $1, value: .number(Double($0))) }
+      var spelled = order.enumerated().map { i, key in
+        // Every third key escaped: `\u0061` is `a`, so the bytes differ and the key does not.
+        (i % 3 == 0 ? "\"\\u0061" + key.dropFirst() + "\"" : "\"\(key)\"") + ": \(i)"
+      }
+      if round % 5 == 0 {
+        members.append(JSONMember(key: "", value: .null))
+        spelled.append(#""": null"#)
+      }
+      objects.append(.object(JSONObject(members)))
+      texts.append("{" + spelled.joined(separator: ", ") + "}")
+    }
+    let value = try Self.parse("[" + texts.joined(separator: ", ") + "]")
+    #expect(value == .array(JSONArray(objects)))
+    #expect(Self.difference(value, .array(JSONArray(objects))) == nil)
+    for duplicated in [#"{"abz": 1, "acz": 2, "abz": 3}"#, #"{"a": 1, "\u0061": 2}"#, #"{"\u0061": 1, "a": 2}"#, #"{"": 1, "": 2}"#] {
+      #expect(throws: JSONError.self, "\(duplicated)") { try Self.parse("[{\"abz\": 0, \"a\": 0}, " + duplicated + "]") }
+    }
+  }
+
   /// `detached()` gives the same value with every container a Swift array of its own.
   @Test func detachedValuesShareNoBuffer() throws {
     let value = try Self.parse(#"{"a": [1, [2, "three"], {"k": null}], "b": {}}"#)
