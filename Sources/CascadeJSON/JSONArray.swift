@@ -229,15 +229,42 @@ public struct JSONObject: RandomAccessCollection, Hashable, Sendable, Expressibl
   ///
   /// - Complexity: O(m) for m members.
   public subscript(key: String) -> JSONValue? {
+    guard let position = index(forKey: key) else { return nil }
+    return value(at: position)
+  }
+
+  /// The position of the first member whose key is `key`, or `nil` when none has it.
+  ///
+  /// - Complexity: O(m) for m members.
+  public func index(forKey key: String) -> Int? {
     switch _storage {
     case .parsed(let storage):
-      let start = Int(_offset)
-      for i in 0..<Int(_count) where storage.key(at: start &+ 2 &* i) == key {
-        return storage.value(at: start &+ 2 &* i &+ 1)
+      return storage.nodes.withUnsafeBufferPointer { nodes in
+        storage.strings.withUnsafeBufferPointer { strings in
+          var node = Int(_offset)
+          for position in 0..<Int(_count) {
+            if case .string(let index) = nodes[node], strings[Int(index)] == key { return position }
+            node &+= 2
+          }
+          return nil
+        }
       }
-      return nil
     case .built(let members):
-      return members.first { $0.key == key }?.value
+      return members.firstIndex { $0.key == key }
+    }
+  }
+
+  /// The value of the member at `position`, which must be in `0..<count`, without its key.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func value(at position: Int) -> JSONValue {
+    switch _storage {
+    case .parsed(let storage):
+      precondition(position >= 0 && position < Int(_count), "JSONObject index out of range")
+      return storage.value(at: Int(_offset) &+ 2 &* position &+ 1)
+    case .built(let members):
+      return members[position].value
     }
   }
 

@@ -104,11 +104,9 @@ public struct JSONObjectReader {
   ///
   /// - Complexity: O(m) for m members.
   public mutating func take(_ key: String) -> JSONValue? {
-    var i = 0
-    while i < members.count && members.key(at: i) != key { i += 1 }
-    guard i < members.count else { return nil }
+    guard let i = members.index(forKey: key) else { return nil }
     if i < 64 { taken |= 1 << UInt64(i) }
-    return members[i].value
+    return members.value(at: i)
   }
 
   /// The value of `key`, which must be present.
@@ -122,7 +120,7 @@ public struct JSONObjectReader {
   /// Whether the object has `key`, without taking it.
   ///
   /// - Complexity: O(m) for m members.
-  public func has(_ key: String) -> Bool { members[key] != nil }
+  public func has(_ key: String) -> Bool { members.index(forKey: key) != nil }
 
   /// Fails on the first member that was not taken: `sections[0].colums: unknown key`.
   ///

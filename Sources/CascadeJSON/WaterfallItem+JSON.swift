@@ -17,7 +17,7 @@ extension WaterfallItem {
     switch value {
     case .number(let height):
       self = .height(height)
-      if let reason = Self._problem(self) { throw JSONError(path(), reason.reason) }
+      if !_isValid, let reason = Self._problem(self) { throw JSONError(path(), reason.reason) }
     case .object:
       var reader = try JSONObjectReader(value, at: path())
       let height = reader.take("height"), size = reader.take("size"), span = reader.take("span")
@@ -37,13 +37,15 @@ extension WaterfallItem {
       if let span { self.span = try Self._span(span, at: path().key("span")) }
       if let id { self.id = try ItemID(json: id, at: path().key("id")) }
       if let column { self.column = try column.integer(at: path().key("column")) }
-      if let problem = Self._problem(self) { throw JSONError(path().key(problem.field), problem.reason) }
+      if !_isValid, let problem = Self._problem(self) { throw JSONError(path().key(problem.field), problem.reason) }
     default:
       throw JSONError(path(), "expected a number or an object, got \(value.kindDescription)")
     }
   }
 
-  /// The core's verdict on `item`, or `nil` when it is valid.
+  /// The core's verdict on `item`, or `nil` when it is valid. The readers ask it only of an
+  /// item that fails the core's quick test (`_isValid`, which agrees with it), so that a valid
+  /// item builds no error.
   static func _problem(_ item: WaterfallItem) -> (field: String, reason: String)? {
     do throws(LayoutError) {
       try item.validate(at: .collection)
