@@ -24,23 +24,11 @@
 /// Keeping any part of a parsed document keeps the whole document's buffer; keep
 /// ``JSONValue/detached()`` of the part to let the rest go.
 public struct JSONArray: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral {
-  @usableFromInline
-  enum _Storage: Sendable {
-    /// A parsed document's buffer, whose run of `_count` nodes at `_offset` are the elements.
-    case parsed(_JSONStorage)
-    /// The elements themselves (`_offset` is 0).
-    case built([JSONValue])
-  }
-
-  @usableFromInline let _storage: _Storage
-  @usableFromInline let _offset: UInt32
-  @usableFromInline let _count: UInt32
+  @usableFromInline let _run: _JSONRun<JSONValue>
 
   @inlinable
   init(_storage: _JSONStorage, offset: UInt32, count: UInt32) {
-    self._storage = .parsed(_storage)
-    self._offset = offset
-    self._count = count
+    _run = _JSONRun(_storage, offset: offset, count: count)
   }
 
   /// An empty array.
@@ -53,12 +41,7 @@ public struct JSONArray: RandomAccessCollection, Hashable, Sendable, Expressible
   ///
   /// - Complexity: O(1); no allocation.
   @inlinable
-  public init(_ elements: [JSONValue]) {
-    precondition(elements.count <= Int(UInt32.max), "a JSONArray holds at most 4,294,967,295 elements")
-    self._storage = .built(elements)
-    self._offset = 0
-    self._count = UInt32(truncatingIfNeeded: elements.count)
-  }
+  public init(_ elements: [JSONValue]) { _run = _JSONRun(elements) }
 
   /// An array of `elements`, in order.
   ///
@@ -75,21 +58,21 @@ public struct JSONArray: RandomAccessCollection, Hashable, Sendable, Expressible
   /// 0.
   @inlinable public var startIndex: Int { 0 }
   /// The number of elements.
-  @inlinable public var endIndex: Int { Int(_count) }
+  @inlinable public var endIndex: Int { Int(_run.count) }
   /// The number of elements.
   ///
   /// - Complexity: O(1).
-  @inlinable public var count: Int { Int(_count) }
+  @inlinable public var count: Int { Int(_run.count) }
 
   /// The element at `position`, which must be in `0..<count`.
   ///
   /// - Complexity: O(1).
   @inlinable
   public subscript(position: Int) -> JSONValue {
-    switch _storage {
+    switch _run.storage {
     case .parsed(let storage):
-      precondition(position >= 0 && position < Int(_count), "JSONArray index out of range")
-      return storage.value(at: Int(_offset) &+ position)
+      precondition(position >= 0 && position < count, "JSONArray index out of range")
+      return storage.value(at: Int(_run.offset) &+ position)
     case .built(let elements):
       return elements[position]
     }
@@ -99,12 +82,7 @@ public struct JSONArray: RandomAccessCollection, Hashable, Sendable, Expressible
   ///
   /// - Complexity: O(n) for n elements (O(1) for two views of the same run).
   public static func == (lhs: JSONArray, rhs: JSONArray) -> Bool {
-    guard lhs._count == rhs._count else { return false }
-    if case .parsed(let left) = lhs._storage, case .parsed(let right) = rhs._storage,
-       left === right && lhs._offset == rhs._offset {
-      return true
-    }
-    return lhs.elementsEqual(rhs)
+    lhs.count == rhs.count && (lhs._run.isSameRun(as: rhs._run) || lhs.elementsEqual(rhs))
   }
 
   /// Hashes the count and the elements, so that equal arrays hash alike however they were made.
@@ -137,25 +115,13 @@ extension JSONArray: CustomStringConvertible, CustomDebugStringConvertible {
 ///     let value: JSONValue = .object([JSONMember(key: "width", value: .number(390))])
 ///     value["width"]   // .number(390)
 public struct JSONObject: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral {
-  @usableFromInline
-  enum _Storage: Sendable {
-    /// A parsed document's buffer, whose run of `2 × _count` nodes at `_offset` holds member
-    /// `i`'s key at node `2i` and its value at node `2i + 1`.
-    case parsed(_JSONStorage)
-    /// The members themselves (`_offset` is 0).
-    case built([JSONMember])
-  }
-
-  @usableFromInline let _storage: _Storage
-  @usableFromInline let _offset: UInt32
-  /// The number of members.
-  @usableFromInline let _count: UInt32
+  /// The members; a parsed object's run holds member `i`'s key at node `2i` and its value at
+  /// node `2i + 1`, and counts members, not nodes.
+  @usableFromInline let _run: _JSONRun<JSONMember>
 
   @inlinable
   init(_storage: _JSONStorage, offset: UInt32, count: UInt32) {
-    self._storage = .parsed(_storage)
-    self._offset = offset
-    self._count = count
+    _run = _JSONRun(_storage, offset: offset, count: count)
   }
 
   /// An empty object.
@@ -168,12 +134,7 @@ public struct JSONObject: RandomAccessCollection, Hashable, Sendable, Expressibl
   ///
   /// - Complexity: O(1); no allocation.
   @inlinable
-  public init(_ members: [JSONMember]) {
-    precondition(members.count <= Int(UInt32.max), "a JSONObject holds at most 4,294,967,295 members")
-    self._storage = .built(members)
-    self._offset = 0
-    self._count = UInt32(truncatingIfNeeded: members.count)
-  }
+  public init(_ members: [JSONMember]) { _run = _JSONRun(members) }
 
   /// An object of `members`, in order.
   ///
@@ -190,21 +151,21 @@ public struct JSONObject: RandomAccessCollection, Hashable, Sendable, Expressibl
   /// 0.
   @inlinable public var startIndex: Int { 0 }
   /// The number of members.
-  @inlinable public var endIndex: Int { Int(_count) }
+  @inlinable public var endIndex: Int { Int(_run.count) }
   /// The number of members.
   ///
   /// - Complexity: O(1).
-  @inlinable public var count: Int { Int(_count) }
+  @inlinable public var count: Int { Int(_run.count) }
 
   /// The member at `position`, which must be in `0..<count`.
   ///
   /// - Complexity: O(1).
   @inlinable
   public subscript(position: Int) -> JSONMember {
-    switch _storage {
+    switch _run.storage {
     case .parsed(let storage):
-      precondition(position >= 0 && position < Int(_count), "JSONObject index out of range")
-      let node = Int(_offset) &+ 2 &* position
+      precondition(position >= 0 && position < count, "JSONObject index out of range")
+      let node = Int(_run.offset) &+ 2 &* position
       return JSONMember(key: storage.key(at: node), value: storage.value(at: node &+ 1))
     case .built(let members):
       return members[position]
@@ -216,10 +177,10 @@ public struct JSONObject: RandomAccessCollection, Hashable, Sendable, Expressibl
   /// - Complexity: O(1).
   @inlinable
   public func key(at position: Int) -> String {
-    switch _storage {
+    switch _run.storage {
     case .parsed(let storage):
-      precondition(position >= 0 && position < Int(_count), "JSONObject index out of range")
-      return storage.key(at: Int(_offset) &+ 2 &* position)
+      precondition(position >= 0 && position < count, "JSONObject index out of range")
+      return storage.key(at: Int(_run.offset) &+ 2 &* position)
     case .built(let members):
       return members[position].key
     }
@@ -237,12 +198,12 @@ public struct JSONObject: RandomAccessCollection, Hashable, Sendable, Expressibl
   ///
   /// - Complexity: O(m) for m members.
   public func index(forKey key: String) -> Int? {
-    switch _storage {
+    switch _run.storage {
     case .parsed(let storage):
       return storage.nodes.withUnsafeBufferPointer { nodes in
         storage.strings.withUnsafeBufferPointer { strings in
-          var node = Int(_offset)
-          for position in 0..<Int(_count) {
+          var node = Int(_run.offset)
+          for position in 0..<count {
             if case .string(let index) = nodes[node], strings[Int(index)] == key { return position }
             node &+= 2
           }
@@ -259,10 +220,10 @@ public struct JSONObject: RandomAccessCollection, Hashable, Sendable, Expressibl
   /// - Complexity: O(1).
   @inlinable
   public func value(at position: Int) -> JSONValue {
-    switch _storage {
+    switch _run.storage {
     case .parsed(let storage):
-      precondition(position >= 0 && position < Int(_count), "JSONObject index out of range")
-      return storage.value(at: Int(_offset) &+ 2 &* position &+ 1)
+      precondition(position >= 0 && position < count, "JSONObject index out of range")
+      return storage.value(at: Int(_run.offset) &+ 2 &* position &+ 1)
     case .built(let members):
       return members[position].value
     }
@@ -272,12 +233,7 @@ public struct JSONObject: RandomAccessCollection, Hashable, Sendable, Expressibl
   ///
   /// - Complexity: O(m) for m members (O(1) for two views of the same run).
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-    guard lhs._count == rhs._count else { return false }
-    if case .parsed(let left) = lhs._storage, case .parsed(let right) = rhs._storage,
-       left === right && lhs._offset == rhs._offset {
-      return true
-    }
-    return lhs.elementsEqual(rhs)
+    lhs.count == rhs.count && (lhs._run.isSameRun(as: rhs._run) || lhs.elementsEqual(rhs))
   }
 
   /// Hashes the count and the members, so that equal objects hash alike however they were made.
@@ -296,6 +252,47 @@ extension JSONObject: CustomStringConvertible, CustomDebugStringConvertible {
   public var description: String { Array(self).description }
   /// The same as ``description``.
   public var debugDescription: String { description }
+}
+
+/// What a ``JSONArray`` or ``JSONObject`` reads: a run of a parsed value's buffer, or the Swift
+/// array of elements it was built from.
+@usableFromInline
+struct _JSONRun<Element: Sendable>: Sendable {
+  @usableFromInline
+  enum Storage: Sendable {
+    case parsed(_JSONStorage)
+    case built([Element])
+  }
+
+  @usableFromInline let storage: Storage
+  /// Where the run starts in the buffer's nodes; 0 when built.
+  @usableFromInline let offset: UInt32
+  /// The number of elements.
+  @usableFromInline let count: UInt32
+
+  @inlinable
+  init(_ storage: _JSONStorage, offset: UInt32, count: UInt32) {
+    self.storage = .parsed(storage)
+    self.offset = offset
+    self.count = count
+  }
+
+  @inlinable
+  init(_ elements: [Element]) {
+    precondition(elements.count <= Int(UInt32.max), "a JSON container holds at most 4,294,967,295 elements")
+    storage = .built(elements)
+    offset = 0
+    count = UInt32(truncatingIfNeeded: elements.count)
+  }
+
+  /// Whether both are the same run of one buffer, and so equal without a look at their elements.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  func isSameRun(as other: _JSONRun) -> Bool {
+    guard case .parsed(let buffer) = storage, case .parsed(let otherBuffer) = other.storage else { return false }
+    return buffer === otherBuffer && offset == other.offset
+  }
 }
 
 /// One value in a container's run: a scalar held in place, a string held in the buffer's

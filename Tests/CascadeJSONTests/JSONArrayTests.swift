@@ -113,10 +113,10 @@ import Cascade
     func parsedContainers(_ value: JSONValue) -> Int {
       switch value {
       case .array(let elements):
-        if case .parsed = elements._storage { return 1 + elements.reduce(0) { $0 + parsedContainers($1) } }
+        if case .parsed = elements._run.storage { return 1 + elements.reduce(0) { $0 + parsedContainers($1) } }
         return elements.reduce(0) { $0 + parsedContainers($1) }
       case .object(let members):
-        if case .parsed = members._storage { return 1 + members.reduce(0) { $0 + parsedContainers($1.value) } }
+        if case .parsed = members._run.storage { return 1 + members.reduce(0) { $0 + parsedContainers($1.value) } }
         return members.reduce(0) { $0 + parsedContainers($1.value) }
       default: return 0
       }
