@@ -94,10 +94,6 @@ struct _Reader {
     // A UTF-8 byte order mark is tolerated, as most tools write one on request.
     if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }
     skipWhitespace()
-    // A node for every four bytes covers the documents of numbers and small objects that the
-    // bench reads (three to five bytes a node); a document that needs more grows by doubling,
-    // and capacity never written costs address space, not memory.
-    nodes.reserveCapacity(bytes.count / 4)
     let value = try self.value()
     skipWhitespace()
     if position < bytes.count { throw error("unexpected \(describeCurrent()) after the JSON value") }
@@ -132,14 +128,20 @@ struct _Reader {
     case .string(let index):
       let value = strings[Int(index)]
       strings.removeAll(keepingCapacity: true)
+      forgetKeys()
       return .string(value)
     case .array, .object:
       let storage = _JSONStorage(nodes: nodes, strings: strings)
       nodes = []
       strings = []
-      for i in keyCache.indices { keyCache[i].count = -1 }
+      forgetKeys()
       return storage.value(of: node)
     }
+  }
+
+  /// Empties the key cache, whose entries point into a table of strings that is gone.
+  mutating func forgetKeys() {
+    for i in keyCache.indices { keyCache[i].count = -1 }
   }
 
   /// The next value's node, its containers' runs moved to `nodes` and its strings to `strings`.
@@ -203,10 +205,12 @@ struct _Reader {
   mutating func close(_ base: Int, object: Bool) throws(JSONError) -> _JSONNode {
     let count = top - base, offset = nodes.count
     guard count <= Int(UInt32.max) - offset else { throw error("more than \(UInt32.max) values in one value") }
+    let handOver = count >= Self.handOverCount && count > offset
+    if !handOver && offset + count > nodes.capacity { growNodes(toHold: offset + count) }
     if count <= 8 {
       // One by one: the bulk append's call and `memcpy` cost more than a short run's copies.
       for i in base..<top { nodes.append(stack[i]) }
-    } else if count >= Self.handOverCount && count > offset {
+    } else if handOver {
       // A big run outweighs the nodes before it: the stack's storage becomes `nodes`, the run
       // moved down behind a copy of the earlier nodes, and the stack starts again with a copy
       // of the runs below `base`. Copied into `nodes`, a million numbers were copied twice and
@@ -236,6 +240,23 @@ struct _Reader {
     return object
       ? .object(offset: start, count: UInt32(truncatingIfNeeded: count / 2))
       : .array(offset: start, count: UInt32(truncatingIfNeeded: count))
+  }
+
+  /// Makes room in `nodes` for `needed` nodes. Up to ``handOverCount`` nodes it doubles; past
+  /// that, it reserves what the bytes left would hold at the nodes per byte read so far, a
+  /// quarter more, so that a big document is copied once or twice rather than at each doubling.
+  /// No document holds more than a node for every two of its bytes (`1,` is the shortest), which
+  /// bounds the guess; pages reserved and never written cost address space, not memory.
+  ///
+  /// - Complexity: O(n) for the n nodes so far, which it copies.
+  @inline(never)
+  mutating func growNodes(toHold needed: Int) {
+    var capacity = Swift.max(2 * nodes.capacity, needed, 16)
+    if nodes.count >= Self.handOverCount && position > 0 {
+      let guess = needed + (bytes.count - position) * nodes.count / position
+      capacity = Swift.max(capacity, Swift.min(guess + guess / 4, bytes.count / 2 + 2))
+    }
+    nodes.reserveCapacity(capacity)
   }
 
   /// The key of the member whose key node is `stack[index]`.
