@@ -95,7 +95,8 @@ public struct JSONArray: RandomAccessCollection, Hashable, Sendable, Expressible
 }
 
 extension JSONArray: CustomStringConvertible, CustomDebugStringConvertible {
-  /// The elements as an array prints them: `[number(1.0), string("a")]`.
+  /// The elements as a Swift array of them prints them:
+  /// `[CascadeJSON.JSONValue.number(1.0), CascadeJSON.JSONValue.string("a")]`.
   ///
   /// - Complexity: O(n) for the n values of the array and everything nested in it.
   public var description: String { Array(self).description }
@@ -109,8 +110,8 @@ extension JSONArray: CustomStringConvertible, CustomDebugStringConvertible {
 /// An object that ``JSONParser`` reads has unique keys (the parser rejects duplicates) and shares
 /// one buffer with the rest of its document; one built in code (an array literal of members, or
 /// ``init(_:)`` from an array) wraps a Swift array of its members, in the order given, and checks
-/// nothing. Look a key up
-/// through ``JSONValue/subscript(key:)`` or a ``JSONObjectReader``.
+/// nothing. Look a key up with `object[key]` or ``index(forKey:)``; a ``JSONObjectReader`` also
+/// refuses the keys nobody asked for.
 ///
 ///     let value: JSONValue = .object([JSONMember(key: "width", value: .number(390))])
 ///     value["width"]   // .number(390)
@@ -246,7 +247,7 @@ public struct JSONObject: RandomAccessCollection, Hashable, Sendable, Expressibl
 }
 
 extension JSONObject: CustomStringConvertible, CustomDebugStringConvertible {
-  /// The members as an array prints them.
+  /// The members as a Swift array of them prints them.
   ///
   /// - Complexity: O(n) for the n values of the object and everything nested in it.
   public var description: String { Array(self).description }
