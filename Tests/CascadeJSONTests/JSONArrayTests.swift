@@ -105,6 +105,25 @@ import Cascade
     }
   }
 
+  /// The examples of `Docs/CLI.md` and of `JSONArray`'s documentation, as written there.
+  @Test func theDocumentedExamplesHold() throws {
+    let value = try JSONParser.parse(Array(#"{"size": [3, 4], "tags": ["a"]}"#.utf8))
+    guard case .array(let size)? = value["size"] else { Issue.record("\(value)"); return }
+    #expect(size.count == 2)
+    #expect(size[1] == .number(4))
+    let built: JSONValue = .object([
+      JSONMember(key: "size", value: .array([.number(3), .number(4)])),
+      JSONMember(key: "tags", value: .array(JSONArray(["a"].map(JSONValue.string)))),
+    ])
+    #expect(value == built)
+
+    let nested = try JSONParser.parse(Array("[1, [2, 3]]".utf8))
+    guard case .array(let elements) = nested else { Issue.record("\(nested)"); return }
+    #expect(elements.count == 2)
+    #expect(elements[1] == .array([.number(2), .number(3)]))
+    #expect(nested == .array([.number(1), .array([.number(2), .number(3)])]))
+  }
+
   /// `detached()` gives the same value with every container a Swift array of its own.
   @Test func detachedValuesShareNoBuffer() throws {
     let value = try Self.parse(#"{"a": [1, [2, "three"], {"k": null}], "b": {}}"#)
