@@ -164,12 +164,8 @@ public struct JSONObject: RandomAccessCollection, Hashable, Sendable, Expressibl
   @inlinable
   public subscript(position: Int) -> JSONMember {
     switch _run.storage {
-    case .parsed(let storage):
-      precondition(position >= 0 && position < count, "JSONObject index out of range")
-      let node = Int(_run.offset) &+ 2 &* position
-      return JSONMember(key: storage.key(at: node), value: storage.value(at: node &+ 1))
-    case .built(let members):
-      return members[position]
+    case .parsed: JSONMember(key: key(at: position), value: value(at: position))
+    case .built(let members): members[position]
     }
   }
 
@@ -349,8 +345,15 @@ final class _JSONStorage: Sendable {
   ///
   /// - Complexity: O(1).
   @inlinable
-  func key(at index: Int) -> String {
-    guard case .string(let key) = nodes[index] else { preconditionFailure("a JSONObject key that is not a string") }
+  func key(at index: Int) -> String { Self.key(of: nodes[index], in: strings) }
+
+  /// The key a member's key `node` holds, one of `strings`: the parser writes every key as a
+  /// string node.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  static func key(of node: _JSONNode, in strings: [String]) -> String {
+    guard case .string(let key) = node else { preconditionFailure("a JSON member's key node that is not a string") }
     return strings[Int(key)]
   }
 }
