@@ -613,6 +613,69 @@ struct OnePassBuildTests {
     }
   }
 
+  /// The columns' states kept in order (`_ColumnsInOrder`, what the one-column loop places
+  /// items with when it relays out records in place) give every item the column and the y the
+  /// leftmost-lowest rule gives, to the bit, and leave the states the rule leaves: for two,
+  /// three and four columns, from states with ties, `-0` against `+0` and infinities, and items
+  /// whose heights are drawn from a few values (so that a new state ties with another at
+  /// nearly every step), `-0` and sums that overflow to infinity included.
+  @Test(arguments: [61, 62, 63] as [UInt64])
+  func columnsInOrderPlaceAsTheLeftmostLowest(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    let negativeZero = -0.0
+    let states: [Double] = [0, negativeZero, 1, 2, 3, 10, Double.infinity, 1e308]
+    let heights: [Double] = [0, negativeZero, 1, 2, 3, 0.5, 1e308]
+    var ties = 0
+    for round in 0..<2_000 {
+      let columns = rng.int(2...4)
+      var model = (0..<columns).map { _ in rng.chance(0.8) ? states[rng.int(0...states.count - 1)] : rng.double(0...4) }
+      let spacing = [0, 1, 0.5][rng.int(0...2)]
+      let start = model
+      var order = model.withUnsafeMutableBufferPointer { _ColumnsInOrder($0) }
+      for step in 0..<64 {
+        var j = 0
+        for k in 1..<columns where model[k] < model[j] { j = k }
+        let y = model[j]
+        #expect(order.c0 == j && order.v0.bitPattern == y.bitPattern,
+                "seed \(seed), round \(round), step \(step), from \(start): column \(order.c0) at \(order.v0), the rule \(j) at \(y)")
+        if order.c0 != j { return }
+        let h = rng.chance(0.9) ? heights[rng.int(0...heights.count - 1)] : rng.double(0...4)
+        let state = (y + h) + spacing
+        if model.enumerated().contains(where: { $0.offset != j && $0.element == state }) { ties += 1 }
+        model[j] = state
+        order.replaceLowest(with: state)
+      }
+      var written = [Double](repeating: .nan, count: columns)
+      written.withUnsafeMutableBufferPointer { order.write(to: $0) }
+      #expect(written.map(\.bitPattern) == model.map(\.bitPattern), "seed \(seed), round \(round): \(written), the rule \(model)")
+    }
+    #expect(ties > 10_000, "seed \(seed): only \(ties) ties")
+  }
+
+  /// A width change in place, where the one-column loop keeps the columns in order, is a fresh
+  /// build, whose loop chooses by a tournament, also when the items' heights tie the columns at
+  /// nearly every item: two to four columns of items of a few heights (a grid of equal heights
+  /// among them), state, index lanes and frames to the bit.
+  @Test(arguments: [91, 92, 93] as [UInt64])
+  func tiedColumnsInPlaceAsFromScratch(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    for round in 0..<30 {
+      let columns = rng.int(2...4)
+      let heights: [Double] = rng.chance(0.3) ? [40] : [0, 20, 40, 60].filter { _ in rng.chance(0.7) } + [30]
+      let items = (0..<rng.int(0...700)).map { _ in WaterfallItem(.height(heights[rng.int(0...heights.count - 1)])) }
+      let parameters = WaterfallParameters(columns: columns, itemSpacing: [0, 8][rng.int(0...1)])
+      let sections = [WaterfallSection(parameters: WaterfallParameters(), items: items)]
+      var layout = try WaterfallLayout(width: 400, parameters: parameters, sections: sections)
+      let fresh = try WaterfallLayout(width: 401, parameters: parameters, sections: sections)
+      try layout.apply([.setWidth(401)])
+      let where_ = "seed \(seed), round \(round), \(columns) columns, heights \(heights)"
+      #expect(stateDifference(layout, fresh) == nil, "\(where_): \(stateDifference(layout, fresh) ?? "")")
+      let lanes = zip(layout._storage.sections, fresh._storage.sections).allSatisfy { $0.index._lanes == $1.index._lanes }
+      #expect(lanes, "\(where_): index lanes or samples differ from a fresh build's")
+      #expect(frameBits(layout) == frameBits(fresh), "\(where_): frames differ from a fresh build's")
+    }
+  }
+
   /// A section keeps its records and measures in two arrays, and a moved item is stored again
   /// from the item as given: moves within and across sections, of height and size items of
   /// every span, leave each item as it was given, and the frames and state of a layout built
