@@ -259,7 +259,7 @@ struct OnePassBuildTests {
     var rejected = 0, accepted = 0
     for round in 0..<60 {
       var model = rng.reference(sections: 1...3, items: 0...400)
-      let columns = [2, 3, 4, 4, 5, 7][Int(seed + UInt64(round)) % 6]
+      let columns = [2, 3, 4, 4, 5, 6, 7, 8, 9][Int(seed + UInt64(round)) % 9]
       model.parameters.columns = columns
       model.parameters.minColumnWidth = nil
       model.parameters.order = rng.chance(0.5) ? .shortestFirst : nil
@@ -582,7 +582,8 @@ struct OnePassBuildTests {
 
   /// The four-column tournament picks the column the general scan picks, the leftmost lowest,
   /// with many ties (and -0 against +0, and infinities), and gives that column's y to the bit;
-  /// so does it for three columns with a fourth at +infinity, and so does the branch-free scan
+  /// so does it for three columns with a fourth at +infinity, so does the eight-column
+  /// tournament for five to eight with the rest at +infinity, and so does the branch-free scan
   /// (`leftmostLowest`) for one to nine columns.
   @Test func shortestOfFourIsTheLeftmostLowest() {
     var rng = SplitMix64(seed: 32)
@@ -604,6 +605,16 @@ struct OnePassBuildTests {
         (_Section.shortestOfFour($0[0], $0[1], $0[2], .infinity), _Section.shortest(UnsafeMutableBufferPointer(rebasing: $0[..<3]), tolerance: 0))
       }
       #expect(three.column == threeScan && three.y.bitPattern == next[threeScan].bitPattern, "round \(round): \(next[..<3]): \(three), scan \(threeScan)")
+      // Five to eight columns in four pairs, padded with +infinity, as the one-column loop
+      // holds them: the eight-column tournament, against the first of the lowest real column.
+      let count = rng.int(5...8)
+      let eight = (0..<8).map { k in k >= count ? .infinity : rng.chance(0.8) ? pool[rng.int(0...pool.count - 1)] : rng.double(0...4) }
+      var firstOfEight = 0
+      for j in 1..<count where eight[j] < eight[firstOfEight] { firstOfEight = j }
+      let ofEight = _Section.shortestOfEight(
+        SIMD2(eight[0], eight[1]), SIMD2(eight[2], eight[3]), SIMD2(eight[4], eight[5]), SIMD2(eight[6], eight[7]))
+      #expect(ofEight.column == firstOfEight && ofEight.y.bitPattern == eight[firstOfEight].bitPattern,
+              "round \(round): \(eight[..<count]): \(ofEight), first \(firstOfEight)")
       // Any number of columns: the branch-free scan, against the first of the lowest.
       var many = (0..<rng.int(1...9)).map { _ in rng.chance(0.8) ? pool[rng.int(0...pool.count - 1)] : rng.double(0...4) }
       var first = 0
@@ -652,15 +663,16 @@ struct OnePassBuildTests {
     #expect(ties > 10_000, "seed \(seed): only \(ties) ties")
   }
 
-  /// A width change in place, where the one-column loop keeps the columns in order, is a fresh
-  /// build, whose loop chooses by a tournament, also when the items' heights tie the columns at
-  /// nearly every item: two to four columns of items of a few heights (a grid of equal heights
-  /// among them), state, index lanes and frames to the bit.
+  /// A width change in place, where the one-column loop keeps two to four columns in order, is
+  /// a fresh build, whose loop chooses by a tournament, and both are what the general loop's scan
+  /// builds, also when the items' heights tie the columns at nearly every item: two to nine
+  /// columns of items of a few heights (a grid of equal heights among them), state, index lanes
+  /// and frames to the bit.
   @Test(arguments: [91, 92, 93] as [UInt64])
   func tiedColumnsInPlaceAsFromScratch(seed: UInt64) throws {
     var rng = SplitMix64(seed: seed)
     for round in 0..<30 {
-      let columns = rng.int(2...4)
+      let columns = rng.int(2...9)
       let heights: [Double] = rng.chance(0.3) ? [40] : [0, 20, 40, 60].filter { _ in rng.chance(0.7) } + [30]
       let items = (0..<rng.int(0...700)).map { _ in WaterfallItem(.height(heights[rng.int(0...heights.count - 1)])) }
       let parameters = WaterfallParameters(columns: columns, itemSpacing: [0, 8][rng.int(0...1)])
@@ -669,6 +681,11 @@ struct OnePassBuildTests {
       let fresh = try WaterfallLayout(width: 401, parameters: parameters, sections: sections)
       try layout.apply([.setWidth(401)])
       let where_ = "seed \(seed), round \(round), \(columns) columns, heights \(heights)"
+      var general = try WaterfallLayout(
+        width: 401, parameters: parameters, sections: [WaterfallSection(parameters: WaterfallParameters(), items: [])])
+      general._storage.sections[0]._generalLoopOnly = true
+      try general.apply([.appendItems(items, section: 0)])
+      #expect(frameBits(general) == frameBits(fresh), "\(where_): the general loop's frames differ from a fresh build's")
       #expect(stateDifference(layout, fresh) == nil, "\(where_): \(stateDifference(layout, fresh) ?? "")")
       let lanes = zip(layout._storage.sections, fresh._storage.sections).allSatisfy { $0.index._lanes == $1.index._lanes }
       #expect(lanes, "\(where_): index lanes or samples differ from a fresh build's")

@@ -1103,13 +1103,14 @@ internal struct _Section: _SectionStorage {
   ///
   /// Out of line, so that its few values stay in registers (inlined into the general loop,
   /// which has many, the compiler kept the pass's counters, pointers and column state in stack
-  /// slots). Up to four columns the columns' state is in `SIMD2<Double>` pairs too: the chain
+  /// slots). Up to eight columns the columns' state is in `SIMD2<Double>` pairs too: the chain
   /// from one item's y to the next runs through registers (the shortest column's choice, two
   /// additions, the masked replaces) instead of a store and the next item's loads of `next`,
-  /// which is written back on return; from five columns on it stays in `next`. The choice is
+  /// which is written back on return; from nine columns on it stays in `next`. The choice is
   /// branch-free: for two columns the lower of the pair, ties to the left; for three or four
   /// ``shortestOfFour(_:_:_:_:)``, three with a fourth column at +infinity, which never wins (it
-  /// is the rightmost, so even a tie with an infinite column goes to the real one); from five on
+  /// is the rightmost, so even a tie with an infinite column goes to the real one); for five to
+  /// eight ``shortestOfEight(_:_:_:_:)``, padded the same way; from nine on
   /// ``leftmostLowest(_:)``. So are the replaces: scalar selects there compiled to branches on
   /// the heights, which random heights mispredict. When the source orders the columns
   /// (``_RecordSource/ordersColumns``: records already in place), two to four columns' states
@@ -1126,15 +1127,23 @@ internal struct _Section: _SectionStorage {
     placed: inout Int, blockTop: inout Double, blockBottom: inout Double
   ) -> Int {
     var top = blockTop, bottom = blockBottom, count = placed
-    // The state in registers for two to four columns, in order when the source orders them;
-    // from five on it stays in `next`.
+    // The state in registers: for two to four columns in order when the source orders them,
+    // else in pairs (two for four columns, four for eight); from nine on it stays in `next`.
     let inRegisters = columns <= 4, ordered = inRegisters && Source.ordersColumns
     let four = columns > 2 && inRegisters && !ordered
     var order = ordered ? _ColumnsInOrder(next) : _ColumnsInOrder()
     var low = inRegisters && !ordered ? SIMD2(next[0], next[1]) : SIMD2()
     var high = four ? SIMD2(next[2], columns == 4 ? next[3] : .infinity) : SIMD2()
+    // Five to eight columns: four pairs, padded with +infinity, which never wins (the pads are
+    // the rightmost columns, so even a tie with an infinite column goes to the real one).
+    let eight = columns > 4 && columns <= 8
+    @inline(__always) func state(_ k: Int) -> Double { k < columns ? next[k] : .infinity }
+    var p0 = eight ? SIMD2(state(0), state(1)) : SIMD2()
+    var p1 = eight ? SIMD2(state(2), state(3)) : SIMD2()
+    var p2 = eight ? SIMD2(state(4), state(5)) : SIMD2()
+    var p3 = eight ? SIMD2(state(6), state(7)) : SIMD2()
     /// The loop, for a constant `mode` (1 for the columns in order, 2, 4 for three or four
-    /// columns, 0 for five or more): a copy of it each.
+    /// columns, 8 for five to eight, 0 for nine or more): a copy of it each.
     @inline(__always) func run(mode: Int) -> Int {
       var i = range.lowerBound
       while i < range.upperBound {
@@ -1150,6 +1159,8 @@ internal struct _Section: _SectionStorage {
           y = Swift.min(low[0], low[1])
         case 4:
           (j, y) = shortestOfFour(low[0], low[1], high[0], high[1])
+        case 8:
+          (j, y) = shortestOfEight(p0, p1, p2, p3)
         default:
           (j, y) = leftmostLowest(next)
         }
@@ -1163,6 +1174,12 @@ internal struct _Section: _SectionStorage {
           next[j] = nextY
         } else if mode == 1 {
           order.replaceLowest(with: nextY)
+        } else if mode == 8 {
+          let lane = SIMD2<Int64>(repeating: Int64(truncatingIfNeeded: j))
+          p0.replace(with: nextY, where: lane .== SIMD2(0, 1))
+          p1.replace(with: nextY, where: lane .== SIMD2(2, 3))
+          p2.replace(with: nextY, where: lane .== SIMD2(4, 5))
+          p3.replace(with: nextY, where: lane .== SIMD2(6, 7))
         } else {
           let lane = SIMD2<Int64>(repeating: Int64(truncatingIfNeeded: j))
           low.replace(with: nextY, where: lane .== SIMD2(0, 1))
@@ -1177,9 +1194,18 @@ internal struct _Section: _SectionStorage {
       }
       return i
     }
-    let stop = ordered ? run(mode: 1) : columns == 2 ? run(mode: 2) : four ? run(mode: 4) : run(mode: 0)
+    let stop = ordered ? run(mode: 1) : eight ? run(mode: 8) : columns == 2 ? run(mode: 2) : four ? run(mode: 4) : run(mode: 0)
     if ordered {
       order.write(to: next)
+    } else if eight {
+      next[0] = p0[0]
+      next[1] = p0[1]
+      next[2] = p1[0]
+      next[3] = p1[1]
+      next[4] = p2[0]
+      if columns > 5 { next[5] = p2[1] }
+      if columns > 6 { next[6] = p3[0] }
+      if columns > 7 { next[7] = p3[1] }
     } else if inRegisters {
       next[0] = low[0]
       next[1] = low[1]
@@ -1212,6 +1238,19 @@ internal struct _Section: _SectionStorage {
     let left = bit(b < a), leftY = Swift.min(a, b)
     let right = 2 + bit(d < c), rightY = Swift.min(c, d)
     return (left + bit(rightY < leftY) * (right - left), Swift.min(leftY, rightY))
+  }
+
+  /// ``shortestOfFour(_:_:_:_:)`` for eight columns' states held in four pairs: the two
+  /// halves' tournaments, then the lower of their winners, ties to the left. Three levels of
+  /// `min` on the chain from one item's y to the next, where a scan of eight takes eight. O(1).
+  @inlinable @inline(__always)
+  static func shortestOfEight(
+    _ a: SIMD2<Double>, _ b: SIMD2<Double>, _ c: SIMD2<Double>, _ d: SIMD2<Double>
+  ) -> (column: Int, y: Double) {
+    let left = shortestOfFour(a[0], a[1], b[0], b[1])
+    let right = shortestOfFour(c[0], c[1], d[0], d[1])
+    let r = Int(unsafeBitCast(right.y < left.y, to: UInt8.self))
+    return (left.column &+ r &* (right.column &+ 4 &- left.column), Swift.min(left.y, right.y))
   }
 
   /// `shortestFirst`: the lowest j with `next[j] <= min(next) + tolerance`.
