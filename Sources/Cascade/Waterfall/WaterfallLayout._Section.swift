@@ -1101,24 +1101,18 @@ internal struct _Section: _SectionStorage {
   /// places or reports it: a source's reads can be repeated (``_CheckedItems`` checks the item
   /// again).
   ///
-  /// Out of line, so that its few values stay in registers (inlined into the general loop,
-  /// which has many, the compiler kept the pass's counters, pointers and column state in stack
-  /// slots). Up to eight columns the columns' state is in `SIMD2<Double>` pairs too: the chain
-  /// from one item's y to the next runs through registers (the shortest column's choice, two
-  /// additions, the masked replaces) instead of a store and the next item's loads of `next`,
-  /// which is written back on return; from nine columns on it stays in `next`. The choice is
-  /// branch-free: for two columns the lower of the pair, ties to the left; for three or four
-  /// ``shortestOfFour(_:_:_:_:)``, three with a fourth column at +infinity, which never wins (it
-  /// is the rightmost, so even a tie with an infinite column goes to the real one); for five to
-  /// eight ``shortestOfEight(_:_:_:_:)``, padded the same way; from nine on
-  /// ``leftmostLowest(_:)``. So are the replaces: scalar selects there compiled to branches on
-  /// the heights, which random heights mispredict. When the source orders the columns
-  /// (``_RecordSource/ordersColumns``: records already in place), two to four columns' states
-  /// are kept in order instead (``_ColumnsInOrder``), which shortens that chain to the two
-  /// additions and one `min`.
+  /// The columns' states are taken out of `next` into the registers of a ``_ColumnStates`` for
+  /// the run, and written back after it: the chain from one item's y to the next then runs
+  /// through registers (the shortest column's choice, two additions, the replace) instead of a
+  /// store and the next item's loads of `next`. Which states, by the column count: two to four
+  /// kept in order when the source orders them (``_ColumnsInOrder``, records already in place);
+  /// otherwise two in a pair (``_TwoColumns``), three or four in two (``_FourColumns``), five to
+  /// eight in four (``_EightColumns``), each choosing by a branch-free tournament; from nine on
+  /// the states stay in `next` (``_ScannedColumns``). Each kind gets a loop of its own, out of
+  /// line (``_placeOneColumnRun(_:source:states:records:lanes:laneBase:laneCounts:leafTops:leafBottoms:columnWidth:itemSpacing:placed:blockTop:blockBottom:)``).
   ///
   /// - Complexity: O(`range.count`).
-  @inline(never)
+  @inline(__always)
   static func _placeOneColumnItems<Source: _RecordSource>(
     _ range: Range<Int>, columns: Int, source: inout Source, records: UnsafeMutableBufferPointer<_ItemRecord>,
     next: UnsafeMutableBufferPointer<Double>, lanes: UnsafeMutableBufferPointer<UInt16>, laneBase: Int,
@@ -1126,65 +1120,59 @@ internal struct _Section: _SectionStorage {
     leafBottoms: UnsafeMutableBufferPointer<Double>, columnWidth: Double, itemSpacing: Double,
     placed: inout Int, blockTop: inout Double, blockBottom: inout Double
   ) -> Int {
+    /// The run with `states`, written back to `next` after it.
+    @inline(__always) func run<States: _ColumnStates>(_ states: States) -> Int {
+      let (stop, states) = _placeOneColumnRun(
+        range, source: &source, states: states, records: records, lanes: lanes, laneBase: laneBase,
+        laneCounts: laneCounts, leafTops: leafTops, leafBottoms: leafBottoms, columnWidth: columnWidth,
+        itemSpacing: itemSpacing, placed: &placed, blockTop: &blockTop, blockBottom: &blockBottom)
+      states.write(to: next)
+      return stop
+    }
+    if columns <= 4 && Source.ordersColumns { return run(_ColumnsInOrder(next)) }
+    switch columns {
+    case 2: return run(_TwoColumns(next))
+    case 3, 4: return run(_FourColumns(next))
+    case 5...8: return run(_EightColumns(next))
+    default: return run(_ScannedColumns(next))
+    }
+  }
+
+  /// The loop of ``_placeOneColumnItems(_:columns:source:records:next:lanes:laneBase:laneCounts:leafTops:leafBottoms:columnWidth:itemSpacing:placed:blockTop:blockBottom:)``
+  /// for one kind of column states, starting from `states`: the index of the first item it did
+  /// not place, and the states it leaves.
+  ///
+  /// Out of line, so that its few values stay in registers (inlined into the general loop,
+  /// which has many, the compiler kept the pass's counters, pointers and column state in stack
+  /// slots), and one for each kind of states, so that one kind's registers do not crowd
+  /// another's loop. The states come in and go out by value: through an `inout`, a pointer the
+  /// loop's stores might alias, they stayed in memory, twice as slow.
+  ///
+  /// - Complexity: O(`range.count`).
+  @inline(never)
+  static func _placeOneColumnRun<Source: _RecordSource, States: _ColumnStates>(
+    _ range: Range<Int>, source: inout Source, states: States, records: UnsafeMutableBufferPointer<_ItemRecord>,
+    lanes: UnsafeMutableBufferPointer<UInt16>, laneBase: Int,
+    laneCounts: UnsafeMutableBufferPointer<Int>, leafTops: UnsafeMutableBufferPointer<Double>,
+    leafBottoms: UnsafeMutableBufferPointer<Double>, columnWidth: Double, itemSpacing: Double,
+    placed: inout Int, blockTop: inout Double, blockBottom: inout Double
+  ) -> (stop: Int, states: States) {
     var top = blockTop, bottom = blockBottom, count = placed
-    // The state in registers: for two to four columns in order when the source orders them,
-    // else in pairs (two for four columns, four for eight); from nine on it stays in `next`.
-    let inRegisters = columns <= 4, ordered = inRegisters && Source.ordersColumns
-    let four = columns > 2 && inRegisters && !ordered
-    var order = ordered ? _ColumnsInOrder(next) : _ColumnsInOrder()
-    var low = inRegisters && !ordered ? SIMD2(next[0], next[1]) : SIMD2()
-    var high = four ? SIMD2(next[2], columns == 4 ? next[3] : .infinity) : SIMD2()
-    // Five to eight columns: four pairs, padded with +infinity, which never wins (the pads are
-    // the rightmost columns, so even a tie with an infinite column goes to the real one).
-    let eight = columns > 4 && columns <= 8
-    @inline(__always) func state(_ k: Int) -> Double { k < columns ? next[k] : .infinity }
-    var p0 = eight ? SIMD2(state(0), state(1)) : SIMD2()
-    var p1 = eight ? SIMD2(state(2), state(3)) : SIMD2()
-    var p2 = eight ? SIMD2(state(4), state(5)) : SIMD2()
-    var p3 = eight ? SIMD2(state(6), state(7)) : SIMD2()
-    /// The loop, for a constant `mode` (1 for the columns in order, 2, 4 for three or four
-    /// columns, 8 for five to eight, 0 for nine or more): a copy of it each.
-    @inline(__always) func run(mode: Int) -> Int {
+    var states = states
+    /// The loop, for a constant `heightsOnly`: a copy each, since with the choice inside the
+    /// loop the compiler computed the division for every item, to pick without a branch.
+    @inline(__always) func run(heightsOnly: Bool) -> Int {
       var i = range.lowerBound
       while i < range.upperBound {
         guard let input = source.record(i), input.record.span == 1 else { break }
         var record = input.record
-        let j: Int, y: Double
-        switch mode {
-        case 1:
-          (j, y) = (order.c0, order.v0)
-        case 2:
-          // `shortest(_:tolerance:)` of two: the right one only when strictly lower.
-          j = Int(unsafeBitCast(low[1] < low[0], to: UInt8.self))
-          y = Swift.min(low[0], low[1])
-        case 4:
-          (j, y) = shortestOfFour(low[0], low[1], high[0], high[1])
-        case 8:
-          (j, y) = shortestOfEight(p0, p1, p2, p3)
-        default:
-          (j, y) = leftmostLowest(next)
-        }
-        let h = input.measure.height(atWidth: columnWidth)
+        let (j, y) = states.lowest()
+        let h = heightsOnly ? input.measure.height : input.measure.height(atWidth: columnWidth)
         let maxY = y + h
         record.y = y
         record.height = h
         record.column = Int32(truncatingIfNeeded: j)
-        let nextY = maxY + itemSpacing
-        if mode == 0 {
-          next[j] = nextY
-        } else if mode == 1 {
-          order.replaceLowest(with: nextY)
-        } else if mode == 8 {
-          let lane = SIMD2<Int64>(repeating: Int64(truncatingIfNeeded: j))
-          p0.replace(with: nextY, where: lane .== SIMD2(0, 1))
-          p1.replace(with: nextY, where: lane .== SIMD2(2, 3))
-          p2.replace(with: nextY, where: lane .== SIMD2(4, 5))
-          p3.replace(with: nextY, where: lane .== SIMD2(6, 7))
-        } else {
-          let lane = SIMD2<Int64>(repeating: Int64(truncatingIfNeeded: j))
-          low.replace(with: nextY, where: lane .== SIMD2(0, 1))
-          if mode == 4 { high.replace(with: nextY, where: lane .== SIMD2(2, 3)) }
-        }
+        states.replaceLowest(j, with: maxY + itemSpacing)
         lanes[i &- laneBase] = UInt16(truncatingIfNeeded: j)
         laneCounts[j] &+= 1
         records.initializeElement(at: i, to: record)
@@ -1194,28 +1182,11 @@ internal struct _Section: _SectionStorage {
       }
       return i
     }
-    let stop = ordered ? run(mode: 1) : eight ? run(mode: 8) : columns == 2 ? run(mode: 2) : four ? run(mode: 4) : run(mode: 0)
-    if ordered {
-      order.write(to: next)
-    } else if eight {
-      next[0] = p0[0]
-      next[1] = p0[1]
-      next[2] = p1[0]
-      next[3] = p1[1]
-      next[4] = p2[0]
-      if columns > 5 { next[5] = p2[1] }
-      if columns > 6 { next[6] = p3[0] }
-      if columns > 7 { next[7] = p3[1] }
-    } else if inRegisters {
-      next[0] = low[0]
-      next[1] = low[1]
-      if four { next[2] = high[0] }
-      if columns == 4 { next[3] = high[1] }
-    }
+    let i = source.heightsOnly ? run(heightsOnly: true) : run(heightsOnly: false)
     blockTop = top
     blockBottom = bottom
     placed = count
-    return stop
+    return (i, states)
   }
 
   /// ``shortest(_:tolerance:)`` for four columns and no tolerance, with that column's y: the
@@ -1351,6 +1322,12 @@ internal protocol _RecordSource {
   /// chain already (a build from scratch 2–4% slower with the order).
   static var ordersColumns: Bool { get }
 
+  /// Whether every measure this source gives is a height (`width == 0`), decided for the whole
+  /// pass: an item's frame height is then its measure's height at any width. The one-column
+  /// loop then takes it as it is: ``_ItemMeasure/height(atWidth:)``, written without a branch,
+  /// compiled to a division for every item, whatever its measure.
+  var heightsOnly: Bool { get }
+
   /// The record of item `i` before placement and its measure, or `nil` to stop: the item is
   /// invalid.
   mutating func record(_ i: Int) -> (record: _ItemRecord, measure: _ItemMeasure)?
@@ -1369,6 +1346,8 @@ internal struct _PlacedRecords: _RecordSource {
   }
   /// Yes: a record read in place is cheap, and the loop waits on the chain of y's.
   @inlinable static var ordersColumns: Bool { true }
+  /// A section of height items keeps no measures.
+  @inlinable var heightsOnly: Bool { measures.isEmpty }
   @inlinable @inline(__always)
   func record(_ i: Int) -> (record: _ItemRecord, measure: _ItemMeasure)? {
     // No measures: a section of height items, each record holding its height.
@@ -1401,6 +1380,10 @@ internal struct _CheckedItems: _RecordSource {
   @usableFromInline var needsMeasures = false
   /// No: an item's checks and conversion hide the chain of y's.
   @inlinable static var ordersColumns: Bool { false }
+  /// No, though without the measures' buffer every item is a height (a size item stops the
+  /// pass): from scratch, the branch that skips the division cost more than the division, 3%
+  /// of a build of 1M height items (`layout.full`), whose checks keep the loop busy beside it.
+  @inlinable var heightsOnly: Bool { false }
 
   @inlinable @inline(__always)
   mutating func record(_ i: Int) -> (record: _ItemRecord, measure: _ItemMeasure)? {
