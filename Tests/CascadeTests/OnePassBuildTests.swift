@@ -584,7 +584,7 @@ struct OnePassBuildTests {
   /// with many ties (and -0 against +0, and infinities), and gives that column's y to the bit;
   /// so does it for three columns with a fourth at +infinity, so does the eight-column
   /// tournament for five to eight with the rest at +infinity, and so does the branch-free scan
-  /// (`leftmostLowest`) for one to nine columns.
+  /// (`leftmostLowest`, tournaments of four from the left) for one to nineteen columns.
   @Test func shortestOfFourIsTheLeftmostLowest() {
     var rng = SplitMix64(seed: 32)
     let negativeZero = -0.0
@@ -616,7 +616,7 @@ struct OnePassBuildTests {
       #expect(ofEight.column == firstOfEight && ofEight.y.bitPattern == eight[firstOfEight].bitPattern,
               "round \(round): \(eight[..<count]): \(ofEight), first \(firstOfEight)")
       // Any number of columns: the branch-free scan, against the first of the lowest.
-      var many = (0..<rng.int(1...9)).map { _ in rng.chance(0.8) ? pool[rng.int(0...pool.count - 1)] : rng.double(0...4) }
+      var many = (0..<rng.int(1...19)).map { _ in rng.chance(0.8) ? pool[rng.int(0...pool.count - 1)] : rng.double(0...4) }
       var first = 0
       for j in many.indices where many[j] < many[first] { first = j }
       let lowest = many.withUnsafeMutableBufferPointer { _Section.leftmostLowest($0) }

@@ -1236,16 +1236,24 @@ internal struct _Section: _SectionStorage {
 
   /// The leftmost column of the lowest state, with that state (its own value, -0 and +0
   /// included: a later column replaces the minimum only when strictly lower). Without a branch
-  /// on the states, which random heights mispredict: the minimum by `min` (`y < x ? y : x`, one
-  /// `minsd`) and the index by arithmetic on the comparison's 0 or 1. O(c).
+  /// on the states, which random heights mispredict: ``shortestOfFour(_:_:_:_:)`` of each four
+  /// columns (the last four padded with +infinity, which never wins), then their winners from
+  /// the left, the minimum by `min` (`y < x ? y : x`, one `minsd`) and the index by arithmetic
+  /// on the comparison's 0 or 1. The fours do not wait for each other, so the chain from one
+  /// item's y to the next runs through two levels and one `min` for each four, where a scan
+  /// took one for each column. O(c).
   @inlinable @inline(__always)
   static func leftmostLowest(_ next: UnsafeMutableBufferPointer<Double>) -> (column: Int, y: Double) {
-    var m = next[0]
-    var j = 0
-    for k in 1..<next.count {
-      let lower = Int(unsafeBitCast(next[k] < m, to: UInt8.self))
-      j &+= (k &- j) &* lower
-      m = Swift.min(m, next[k])
+    let c = next.count
+    @inline(__always) func state(_ k: Int) -> Double { k < c ? next[k] : .infinity }
+    var (j, m) = shortestOfFour(state(0), state(1), state(2), state(3))
+    var k = 4
+    while k < c {
+      let four = shortestOfFour(state(k), state(k &+ 1), state(k &+ 2), state(k &+ 3))
+      let lower = Int(unsafeBitCast(four.y < m, to: UInt8.self))
+      j &+= (k &+ four.column &- j) &* lower
+      m = Swift.min(m, four.y)
+      k &+= 4
     }
     return (j, m)
   }
