@@ -1331,9 +1331,10 @@ internal protocol _RecordSource {
   static var ordersColumns: Bool { get }
 
   /// Whether every measure this source gives is a height (`width == 0`), decided for the whole
-  /// pass: an item's frame height is then its measure's height at any width. The one-column
-  /// loop then takes it as it is: ``_ItemMeasure/height(atWidth:)``, written without a branch,
-  /// compiled to a division for every item, whatever its measure.
+  /// pass: an item's frame height is then its measure's height at any width, and the
+  /// one-column loop takes it as it is, in a copy of its own. (``_ItemMeasure/height(atWidth:)``,
+  /// written without a branch so that a section mixing heights and sizes does not mispredict,
+  /// compiles to a division for every item, whatever its measure.)
   var heightsOnly: Bool { get }
 
   /// The record of item `i` before placement and its measure, or `nil` to stop: the item is
@@ -1388,10 +1389,8 @@ internal struct _CheckedItems: _RecordSource {
   @usableFromInline var needsMeasures = false
   /// No: an item's checks and conversion hide the chain of y's.
   @inlinable static var ordersColumns: Bool { false }
-  /// No, though without the measures' buffer every item is a height (a size item stops the
-  /// pass): from scratch, the branch that skips the division cost more than the division, 3%
-  /// of a build of 1M height items (`layout.full`), whose checks keep the loop busy beside it.
-  @inlinable var heightsOnly: Bool { false }
+  /// Without the measures' buffer every item is a height: a size item stops the pass.
+  @inlinable var heightsOnly: Bool { !storesMeasures }
 
   @inlinable @inline(__always)
   mutating func record(_ i: Int) -> (record: _ItemRecord, measure: _ItemMeasure)? {
