@@ -18,11 +18,13 @@
 //                     levels of `min`, and the winner's state replaced by masks (about 17 cycles)
 //   _EightColumns     five to eight, in four pairs, padded with +infinity: two tournaments and
 //                     the lower winner, three levels
-//   _ScannedColumns   nine or more: the states stay in `next`, scanned for each item
+//   _ScannedColumns   nine or more: the states stay in `next`, read for each item and picked by
+//                     tournaments of four from the left (`_Section.leftmostLowest`)
 //
-// Every choice is branch-free: random heights mispredict a branch on the states. Paddings at
-// +infinity are the rightmost columns, so they never win, not even a tie with a real column at
-// +infinity.
+// No choice branches on which state is lower, which random heights would mispredict (the
+// order's one branch is taken on a tie, which items of equal heights give predictably).
+// Paddings at +infinity are the rightmost columns, so they never win, not even a tie with a real
+// column at +infinity.
 
 /// The columns' states for a run of the one-column loop: where each item goes, shortest first
 /// with no tolerance (the leftmost of the lowest states), and the state it leaves.
