@@ -1199,16 +1199,11 @@ internal struct _Section: _SectionStorage {
     shortestOfFour(next[0], next[1], next[2], next[3])
   }
 
-  /// ``shortestOfFour(_:)`` of the columns' states `a`, `b`, `c` and `d`, held in registers. O(1).
+  /// ``shortestOfFour(_:)`` of the columns' states `a`, `b`, `c` and `d`, held in registers: the
+  /// lower of each pair, then the lower of the two winners (``lower(_:_:rightFrom:)``). O(1).
   @inlinable @inline(__always)
   static func shortestOfFour(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> (column: Int, y: Double) {
-    // Each pair's index from its comparison as a 0 or 1 (a `Bool`'s byte: a ternary here
-    // compiles to a branch), its lower value as a minimum (`min(x, y)` is `y < x ? y : x`: ties
-    // to the left, one `minsd`), and the winner's index by arithmetic.
-    @inline(__always) func bit(_ x: Bool) -> Int { Int(unsafeBitCast(x, to: UInt8.self)) }
-    let left = bit(b < a), leftY = Swift.min(a, b)
-    let right = 2 + bit(d < c), rightY = Swift.min(c, d)
-    return (left + bit(rightY < leftY) * (right - left), Swift.min(leftY, rightY))
+    lower(lower((0, a), (0, b), rightFrom: 1), lower((0, c), (0, d), rightFrom: 1), rightFrom: 2)
   }
 
   /// ``shortestOfFour(_:_:_:_:)`` for eight columns' states held in four pairs: the two
@@ -1218,10 +1213,21 @@ internal struct _Section: _SectionStorage {
   static func shortestOfEight(
     _ a: SIMD2<Double>, _ b: SIMD2<Double>, _ c: SIMD2<Double>, _ d: SIMD2<Double>
   ) -> (column: Int, y: Double) {
-    let left = shortestOfFour(a[0], a[1], b[0], b[1])
-    let right = shortestOfFour(c[0], c[1], d[0], d[1])
+    lower(shortestOfFour(a[0], a[1], b[0], b[1]), shortestOfFour(c[0], c[1], d[0], d[1]), rightFrom: 4)
+  }
+
+  /// The lower of two columns' states, `left` and `right`, ties to the left: `right` only when
+  /// strictly lower. `right`'s column counts from `offset`, the first column it stands for. The
+  /// step of every tournament here, without a branch, which random heights mispredict: the
+  /// comparison's 0 or 1 (a `Bool`'s byte; a ternary here compiles to a branch) picks the
+  /// column by arithmetic, and the state is the minimum (`min(x, y)` is `y < x ? y : x`: ties
+  /// to the left, one `minsd`), the winner's own value to the bit (-0 and +0 included). O(1).
+  @inlinable @inline(__always)
+  static func lower(
+    _ left: (column: Int, y: Double), _ right: (column: Int, y: Double), rightFrom offset: Int
+  ) -> (column: Int, y: Double) {
     let r = Int(unsafeBitCast(right.y < left.y, to: UInt8.self))
-    return (left.column &+ r &* (right.column &+ 4 &- left.column), Swift.min(left.y, right.y))
+    return (left.column &+ r &* (offset &+ right.column &- left.column), Swift.min(left.y, right.y))
   }
 
   /// `shortestFirst`: the lowest j with `next[j] <= min(next) + tolerance`.
@@ -1238,24 +1244,20 @@ internal struct _Section: _SectionStorage {
   /// included: a later column replaces the minimum only when strictly lower). Without a branch
   /// on the states, which random heights mispredict: ``shortestOfFour(_:_:_:_:)`` of each four
   /// columns (the last four padded with +infinity, which never wins), then their winners from
-  /// the left, the minimum by `min` (`y < x ? y : x`, one `minsd`) and the index by arithmetic
-  /// on the comparison's 0 or 1. The fours do not wait for each other, so the chain from one
-  /// item's y to the next runs through two levels and one `min` for each four, where a scan
-  /// took one for each column. O(c).
+  /// the left (``lower(_:_:rightFrom:)``). The fours do not wait for each other, so the chain
+  /// from one item's y to the next runs through two levels and one `min` for each four, where a
+  /// scan took one for each column. O(c).
   @inlinable @inline(__always)
   static func leftmostLowest(_ next: UnsafeMutableBufferPointer<Double>) -> (column: Int, y: Double) {
     let c = next.count
     @inline(__always) func state(_ k: Int) -> Double { k < c ? next[k] : .infinity }
-    var (j, m) = shortestOfFour(state(0), state(1), state(2), state(3))
+    var lowest = shortestOfFour(state(0), state(1), state(2), state(3))
     var k = 4
     while k < c {
-      let four = shortestOfFour(state(k), state(k &+ 1), state(k &+ 2), state(k &+ 3))
-      let lower = Int(unsafeBitCast(four.y < m, to: UInt8.self))
-      j &+= (k &+ four.column &- j) &* lower
-      m = Swift.min(m, four.y)
+      lowest = lower(lowest, shortestOfFour(state(k), state(k &+ 1), state(k &+ 2), state(k &+ 3)), rightFrom: k)
       k &+= 4
     }
-    return (j, m)
+    return lowest
   }
 
   /// A `k`-column item: the lowest start s whose `y_s = max(next[s ..< s+k])` is within

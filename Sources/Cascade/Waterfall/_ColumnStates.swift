@@ -43,7 +43,7 @@ internal struct _TwoColumns: _ColumnStates {
   var states: SIMD2<Double>
   @inline(__always) init(_ next: UnsafeMutableBufferPointer<Double>) { states = SIMD2(next[0], next[1]) }
   @inline(__always) func lowest() -> (column: Int, y: Double) {
-    (Int(unsafeBitCast(states[1] < states[0], to: UInt8.self)), Swift.min(states[0], states[1]))
+    _Section.lower((0, states[0]), (0, states[1]), rightFrom: 1)
   }
   @inline(__always) mutating func replaceLowest(_ j: Int, with state: Double) {
     states.replace(with: state, where: SIMD2<Int64>(repeating: Int64(truncatingIfNeeded: j)) .== SIMD2(0, 1))
