@@ -101,16 +101,32 @@ private func buildBothWays(
   #expect(thrown == expected, "\(where_): threw \(String(describing: thrown)), the item-by-item check \(String(describing: expected))")
   if thrown != expected { throw Mismatch() }
   guard let layout = built else { return nil }
-  var appended = try WaterfallLayout(
-    width: model.width, parameters: model.parameters,
-    sections: sections.map { WaterfallSection(parameters: $0.parameters, items: []) })
-  for s in sections.indices { appended._storage.sections[s]._generalLoopOnly = true }
-  try appended.apply(sections.indices.map { .appendItems(sections[$0].items, section: $0) })
+  let appended = try appendedByTheGeneralLoop(width: model.width, parameters: model.parameters, sections: sections)
   #expect(layout._violation() == nil, "\(where_): \(layout._violation() ?? "")")
   let state = stateDifference(layout, appended)
   #expect(state == nil, "\(where_): \(state ?? "")")
   #expect(frameBits(layout) == frameBits(appended), "\(where_): frames differ from the appending path")
   return (layout, appended)
+}
+
+/// `sections` laid out by appending their items to empty sections held to the general placement
+/// loop: the path the one-pass build and the one-column loops are compared with.
+private func appendedByTheGeneralLoop(
+  width: Double, parameters: WaterfallParameters, sections: [WaterfallSection]
+) throws -> WaterfallLayout {
+  var appended = try WaterfallLayout(
+    width: width, parameters: parameters, sections: sections.map { WaterfallSection(parameters: $0.parameters, items: []) })
+  for s in sections.indices { appended._storage.sections[s]._generalLoopOnly = true }
+  try appended.apply(sections.indices.map { .appendItems(sections[$0].items, section: $0) })
+  return appended
+}
+
+/// The column the leftmost-lowest rule gives `states`: the first of the lowest, by `<` (so `-0`
+/// and `+0` tie).
+private func firstOfTheLowest(_ states: ArraySlice<Double>) -> Int {
+  var first = states.startIndex
+  for j in states.indices where states[j] < states[first] { first = j }
+  return first
 }
 
 /// A build's outcome differed from the item-by-item check's (already recorded as an issue).
@@ -595,8 +611,7 @@ struct OnePassBuildTests {
       let (fast, scan) = next.withUnsafeMutableBufferPointer {
         (_Section.shortestOfFour($0), _Section.shortest($0, tolerance: 0))
       }
-      var leftmost = 0
-      for j in 1..<4 where next[j] < next[leftmost] { leftmost = j }
+      let leftmost = firstOfTheLowest(next[...])
       #expect(fast.column == leftmost && scan == leftmost, "round \(round): \(next): \(fast), scan \(scan), leftmost \(leftmost)")
       #expect(fast.y.bitPattern == next[leftmost].bitPattern, "round \(round): \(next): y \(fast.y)")
       // Three columns, as the one-column loop runs them: a fourth at +infinity, which never
@@ -604,21 +619,21 @@ struct OnePassBuildTests {
       let (three, threeScan) = next.withUnsafeMutableBufferPointer {
         (_Section.shortestOfFour($0[0], $0[1], $0[2], .infinity), _Section.shortest(UnsafeMutableBufferPointer(rebasing: $0[..<3]), tolerance: 0))
       }
-      #expect(three.column == threeScan && three.y.bitPattern == next[threeScan].bitPattern, "round \(round): \(next[..<3]): \(three), scan \(threeScan)")
+      let leftmostOfThree = firstOfTheLowest(next[..<3])
+      #expect(three.column == leftmostOfThree && threeScan == leftmostOfThree && three.y.bitPattern == next[leftmostOfThree].bitPattern,
+              "round \(round): \(next[..<3]): \(three), scan \(threeScan), leftmost \(leftmostOfThree)")
       // Five to eight columns in four pairs, padded with +infinity, as the one-column loop
       // holds them: the eight-column tournament, against the first of the lowest real column.
       let count = rng.int(5...8)
       let eight = (0..<8).map { k in k >= count ? .infinity : rng.chance(0.8) ? pool[rng.int(0...pool.count - 1)] : rng.double(0...4) }
-      var firstOfEight = 0
-      for j in 1..<count where eight[j] < eight[firstOfEight] { firstOfEight = j }
+      let firstOfEight = firstOfTheLowest(eight[..<count])
       let ofEight = _Section.shortestOfEight(
         SIMD2(eight[0], eight[1]), SIMD2(eight[2], eight[3]), SIMD2(eight[4], eight[5]), SIMD2(eight[6], eight[7]))
       #expect(ofEight.column == firstOfEight && ofEight.y.bitPattern == eight[firstOfEight].bitPattern,
               "round \(round): \(eight[..<count]): \(ofEight), first \(firstOfEight)")
       // Any number of columns: the branch-free scan, against the first of the lowest.
       var many = (0..<rng.int(1...19)).map { _ in rng.chance(0.8) ? pool[rng.int(0...pool.count - 1)] : rng.double(0...4) }
-      var first = 0
-      for j in many.indices where many[j] < many[first] { first = j }
+      let first = firstOfTheLowest(many[...])
       let lowest = many.withUnsafeMutableBufferPointer { _Section.leftmostLowest($0) }
       #expect(lowest.column == first && lowest.y.bitPattern == many[first].bitPattern, "round \(round): \(many): \(lowest), first \(first)")
     }
@@ -644,8 +659,7 @@ struct OnePassBuildTests {
       let start = model
       var order = model.withUnsafeMutableBufferPointer { _ColumnsInOrder($0) }
       for step in 0..<64 {
-        var j = 0
-        for k in 1..<columns where model[k] < model[j] { j = k }
+        let j = firstOfTheLowest(model[...])
         let y = model[j]
         #expect(order.c0 == j && order.v0.bitPattern == y.bitPattern,
                 "seed \(seed), round \(round), step \(step), from \(start): column \(order.c0) at \(order.v0), the rule \(j) at \(y)")
@@ -681,10 +695,7 @@ struct OnePassBuildTests {
       let fresh = try WaterfallLayout(width: 401, parameters: parameters, sections: sections)
       try layout.apply([.setWidth(401)])
       let where_ = "seed \(seed), round \(round), \(columns) columns, heights \(heights)"
-      var general = try WaterfallLayout(
-        width: 401, parameters: parameters, sections: [WaterfallSection(parameters: WaterfallParameters(), items: [])])
-      general._storage.sections[0]._generalLoopOnly = true
-      try general.apply([.appendItems(items, section: 0)])
+      let general = try appendedByTheGeneralLoop(width: 401, parameters: parameters, sections: sections)
       #expect(frameBits(general) == frameBits(fresh), "\(where_): the general loop's frames differ from a fresh build's")
       #expect(stateDifference(layout, fresh) == nil, "\(where_): \(stateDifference(layout, fresh) ?? "")")
       let lanes = zip(layout._storage.sections, fresh._storage.sections).allSatisfy { $0.index._lanes == $1.index._lanes }
