@@ -71,10 +71,8 @@ extension _SectionedLayout {
   static func _elements(
     in rect: Rect, _ sections: [Section], _ origins: _SectionOrigins, into buffer: inout [LayoutAttributes]
   ) {
-    _ArraySink.withStage { stage in
-      var sink = _ArraySink(appendingTo: &buffer, stage: stage)
-      _query(sections, origins, rect, after: nil, into: &sink)
-      sink.finish(into: &buffer)
+    _withRectQuery(sections, origins, rect, _Presentation(.vertical, .leftToRight), contentWidth: 0) {
+      _ArraySink.append(to: &buffer, $0)
     }
   }
 
@@ -271,70 +269,175 @@ internal struct _ClosureSink: _ElementSink {
   @inlinable func take(_ attributes: LayoutAttributes) -> Bool { body(attributes) }
 }
 
-/// Answers appended to a buffer (`elements(in:into:)`), through a small stage: `take` writes an
-/// answer into the stage, a plain store, and the stage goes to the buffer in one
-/// `append(contentsOf:)` when full and at the end. An `append` per answer paid a uniqueness
-/// check (a runtime call, with every live register saved around it) and a capacity check each
-/// time: about a quarter of the instructions of the rect query's merge.
+/// Answers appended to a buffer (`elements(in:into:)`), written straight into the buffer's spare
+/// capacity: `take` is a comparison and a plain store.
 ///
-/// The stage is a stack allocation (``withStage(_:)``) that the sink points into, so a sink is
-/// made inside that closure and dies there, like the visitors that point at it.
+/// The sink runs inside the buffer's `append(contentsOf:)` (``append(to:_:)``), which hands
+/// ``_Answers`` its spare capacity to fill (`_copyContents(initializing:)`, the hook the
+/// standard library's own collections use to append without an element-by-element loop). When
+/// the capacity runs out, the sink stops the query; ``append(to:_:)`` then takes back what it
+/// wrote, grows the buffer and asks again, so a buffer that has the room is written once.
 ///
-///     _ArraySink.withStage { stage in
-///       var sink = _ArraySink(appendingTo: &buffer, stage: stage)
-///       … sink.take(a) …
-///       sink.finish(into: &buffer)
+/// Before, answers went to a 16-answer stage on the stack, and the stage to the buffer by
+/// `append(contentsOf:)` when full and at the end: every answer was written twice, and the
+/// appends and their copies were a tenth of a viewport query's instructions (callgrind). An
+/// `append` per answer paid a uniqueness check (a runtime call) and a capacity check each time.
+///
+/// The sink points into the buffer, so it is made inside `_copyContents(initializing:)` and dies
+/// there, like the visitors that point at it. A query into a buffer:
+///
+///     _withRectQuery(sections, origins, rect, presentation, contentWidth: cw) {
+///       _ArraySink.append(to: &buffer, $0)
 ///     }
 @usableFromInline
 internal struct _ArraySink: _ElementSink {
-  /// The answers before the stage's: the caller's buffer, moved in without a copy.
-  @usableFromInline var buffer: [LayoutAttributes] = []
-  /// Where answers wait for the buffer: `stage[0 ..< staged]`.
-  @usableFromInline let stage: UnsafeMutableBufferPointer<LayoutAttributes>
-  @usableFromInline var staged = 0
+  /// The buffer's spare capacity: answers go to `region[0 ..< written]`.
+  @usableFromInline let region: UnsafeMutableBufferPointer<LayoutAttributes>
+  @usableFromInline var written = 0
+  /// Whether an answer found the region full (and stopped the query).
+  @usableFromInline var full = false
 
-  /// Answers a stage holds: as many as fit in 1,024 bytes (16), the size up to which
-  /// `withUnsafeTemporaryAllocation` is always on the stack, so a query allocates nothing.
-  @inlinable static var stageCapacity: Int { Swift.max(1, 1024 / MemoryLayout<LayoutAttributes>.stride) }
-
-  /// Calls `body` with a stage of ``stageCapacity`` answers on the stack.
-  ///
-  /// - Complexity: O(1) besides `body`.
-  @inlinable
-  static func withStage<R>(_ body: (UnsafeMutableBufferPointer<LayoutAttributes>) -> R) -> R {
-    withUnsafeTemporaryAllocation(of: LayoutAttributes.self, capacity: stageCapacity, body)
-  }
-
-  /// A sink appending to `buffer`, whose elements it takes (leaving `buffer` empty until
-  /// ``finish(into:)`` gives them back), staging answers in `stage`.
-  @inlinable
-  init(appendingTo buffer: inout [LayoutAttributes], stage: UnsafeMutableBufferPointer<LayoutAttributes>) {
-    self.stage = stage
-    swap(&self.buffer, &buffer)  // moves the buffer in without a copy
-  }
+  @inlinable init(region: UnsafeMutableBufferPointer<LayoutAttributes>) { self.region = region }
 
   @inlinable @inline(__always)
   mutating func take(_ attributes: LayoutAttributes) -> Bool {
-    if staged == stage.count { _flush() }
-    // The stage's elements are plain values (no references), so initializing over one already
-    // flushed needs no deinitialization.
-    (stage.baseAddress.unsafelyUnwrapped + staged).initialize(to: attributes)
-    staged &+= 1
+    // One use of the answer only: with a second (keeping it elsewhere when the region is
+    // full), the compiler built each answer in a stack slot and copied it from there with
+    // wider loads than its stores, which stalled on every answer (the region's writes took
+    // half the query's time).
+    guard written < region.count else { full = true; return false }
+    // Answers are plain values (no references): the region's memory needs no deinitialization
+    // before it is initialized.
+    (region.baseAddress.unsafelyUnwrapped + written).initialize(to: attributes)
+    written &+= 1
     return true
   }
 
-  /// Appends the staged answers to the buffer and empties the stage.
+  /// Appends to `buffer`, in order, `query`'s answers, written into its spare capacity. When
+  /// they do not fit, the query runs again on a buffer of twice the capacity. Allocates nothing
+  /// when `buffer` has the capacity for them.
+  ///
+  /// - Complexity: that of `query` when the answers fit; otherwise O(log k) runs of it that
+  ///   stop after 2k answers in all, for k answers.
   @inlinable
-  mutating func _flush() {
-    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: stage[0..<staged]))
-    staged = 0
+  static func append(to buffer: inout [LayoutAttributes], _ query: some _BufferQuery) {
+    let start = buffer.count
+    var full = false
+    withUnsafeMutablePointer(to: &full) { full in
+      while true {
+        buffer.append(contentsOf: _Answers(query, full: full))
+        if !full.pointee { return }
+        // The room ran out: drop this run's answers, double the room, and run the query again.
+        buffer.removeSubrange(start...)
+        buffer.reserveCapacity(Swift.max(2 &* buffer.capacity, start &+ 16))
+        full.pointee = false
+      }
+    }
+  }
+}
+
+/// A query that ``_ArraySink/append(to:_:)`` runs into a buffer: it must give the same answers
+/// each time it runs. A type rather than a closure: a closure stored in ``_Answers`` was
+/// allocated on the heap for every query.
+@usableFromInline
+internal protocol _BufferQuery {
+  /// Gives the query's answers to `sink`, in order, until it stops taking them.
+  func run(into sink: inout _ArraySink)
+}
+
+/// A query's answers as a sequence, for ``_ArraySink/append(to:_:)``: appended to an array, it
+/// runs the query into the array's spare capacity (`_copyContents(initializing:)`) and says
+/// through `full` whether the answers did not all fit. Iterated on its own, it runs the query
+/// into an array first.
+@usableFromInline
+internal struct _Answers<Query: _BufferQuery>: Sequence {
+  @usableFromInline let query: Query
+  @usableFromInline let full: UnsafeMutablePointer<Bool>
+  @inlinable init(_ query: Query, full: UnsafeMutablePointer<Bool>) {
+    self.query = query
+    self.full = full
   }
 
-  /// Appends what is staged and moves the buffer back to `result`.
+  /// The answers, through an array. O(k).
   @inlinable
-  mutating func finish(into result: inout [LayoutAttributes]) {
-    if staged > 0 { _flush() }
-    swap(&buffer, &result)
+  func makeIterator() -> IndexingIterator<[LayoutAttributes]> {
+    var answers: [LayoutAttributes] = []
+    _ArraySink.append(to: &answers, query)
+    return answers.makeIterator()
+  }
+
+  /// Runs the query into `region`; returns an iterator with nothing left and how many answers
+  /// it wrote, and sets `full` when the region was too small for them all. O(k).
+  @inlinable
+  __consuming func _copyContents(
+    initializing region: UnsafeMutableBufferPointer<LayoutAttributes>
+  ) -> (IndexingIterator<[LayoutAttributes]>, Int) {
+    var sink = _ArraySink(region: region)
+    query.run(into: &sink)
+    full.pointee = sink.full
+    return ([].makeIterator(), region.startIndex &+ sink.written)
+  }
+}
+
+extension _SectionedLayout {
+  /// The rect query from the start as a ``_BufferQuery``: ``_query(_:_:_:after:into:)``, its
+  /// answers as reported by `presentation` when that is not the identity.
+  ///
+  /// It points at the sections and the origins rather than holding them: a query holding them
+  /// copied both into itself for every run (their buffers retained twice and released, in
+  /// out-of-line copies), 10% slower in cache than the stage it replaced. Read through the
+  /// pointers, each buffer is retained once around the search. So it is made inside
+  /// ``_withRectQuery(_:_:_:_:contentWidth:_:)`` and dies there.
+  @usableFromInline
+  struct _RectQuery: _BufferQuery {
+    @usableFromInline let sections: UnsafePointer<[Section]>
+    @usableFromInline let origins: UnsafePointer<_SectionOrigins>
+    /// The rect searched, in the storage's coordinates.
+    @usableFromInline let search: Rect
+    @usableFromInline let presentation: _Presentation
+    @usableFromInline let contentWidth: Double
+    /// The rect as given, in reported coordinates.
+    @usableFromInline let rect: Rect
+
+    @inlinable
+    init(
+      _ sections: UnsafePointer<[Section]>, _ origins: UnsafePointer<_SectionOrigins>, _ rect: Rect,
+      _ presentation: _Presentation, contentWidth: Double
+    ) {
+      self.sections = sections
+      self.origins = origins
+      self.search = presentation.isIdentity ? rect : presentation.searchRect(rect, contentWidth: contentWidth)
+      self.presentation = presentation
+      self.contentWidth = contentWidth
+      self.rect = rect
+    }
+
+    @inlinable
+    func run(into sink: inout _ArraySink) {
+      if presentation.isIdentity {
+        _query(sections.pointee, origins.pointee, search, after: nil, into: &sink)
+        return
+      }
+      var presented = _PresentedSink(inner: sink, presentation, contentWidth, rect)
+      _query(sections.pointee, origins.pointee, search, after: nil, into: &presented)
+      sink = presented.inner
+    }
+  }
+
+  /// Calls `body` with the rect query of `rect` over `sections` and `origins` (as reported by
+  /// `presentation`), which it borrows for the call.
+  ///
+  /// - Complexity: O(1) besides `body`.
+  @inlinable @inline(__always)
+  static func _withRectQuery<R>(
+    _ sections: [Section], _ origins: _SectionOrigins, _ rect: Rect, _ presentation: _Presentation,
+    contentWidth: Double, _ body: (_RectQuery) -> R
+  ) -> R {
+    withUnsafePointer(to: sections) { sections in
+      withUnsafePointer(to: origins) { origins in
+        body(_RectQuery(sections, origins, rect, presentation, contentWidth: contentWidth))
+      }
+    }
   }
 }
 

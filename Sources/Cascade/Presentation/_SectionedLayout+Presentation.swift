@@ -50,11 +50,7 @@ extension _SectionedLayout {
   ) {
     if p.isIdentity { _elements(in: rect, sections, origins, into: &buffer); return }
     let cw = p.contentWidth(width: width, total: origins.total)
-    _ArraySink.withStage { stage in
-      var sink = _PresentedSink(inner: _ArraySink(appendingTo: &buffer, stage: stage), p, cw, rect)
-      _query(sections, origins, p.searchRect(rect, contentWidth: cw), after: nil, into: &sink)
-      sink.inner.finish(into: &buffer)
-    }
+    _withRectQuery(sections, origins, rect, p, contentWidth: cw) { _ArraySink.append(to: &buffer, $0) }
   }
 
   /// One page of the rect query on reported frames, into a buffer: what the default
@@ -90,21 +86,51 @@ extension _SectionedLayout {
     let search = p.searchRect(viewport, contentWidth: cw)
     let pinY = p.internalRect(viewport, contentWidth: cw).minY
     guard !search.minY.isNaN, !search.maxY.isNaN, !search.minX.isNaN, !search.maxX.isNaN, !pinY.isNaN else { return }
-    _ArraySink.withStage { stage in
-      var sink = _PresentedSink(inner: _ArraySink(appendingTo: &buffer, stage: stage), p, cw, viewport)
+    _ArraySink.append(to: &buffer, _PinnedViewportQuery(sections, origins, viewport, search, pinY, p, cw))
+  }
+
+  /// The viewport query with pinned headers as a ``_BufferQuery``: every section meeting
+  /// `search` (the viewport in the storage's coordinates), its header at its pinned frame for
+  /// a viewport whose top is `pinY`, then its items and footer, as reported by `presentation`.
+  @usableFromInline
+  struct _PinnedViewportQuery: _BufferQuery {
+    @usableFromInline let sections: [Section]
+    @usableFromInline let origins: _SectionOrigins
+    @usableFromInline let viewport: Rect, search: Rect
+    @usableFromInline let pinY: Double
+    @usableFromInline let presentation: _Presentation
+    @usableFromInline let contentWidth: Double
+
+    @inlinable
+    init(
+      _ sections: [Section], _ origins: _SectionOrigins, _ viewport: Rect, _ search: Rect, _ pinY: Double,
+      _ presentation: _Presentation, _ contentWidth: Double
+    ) {
+      self.sections = sections
+      self.origins = origins
+      self.viewport = viewport
+      self.search = search
+      self.pinY = pinY
+      self.presentation = presentation
+      self.contentWidth = contentWidth
+    }
+
+    @inlinable
+    func run(into inner: inout _ArraySink) {
+      var sink = _PresentedSink(inner: inner, presentation, contentWidth, viewport)
+      defer { inner = sink.inner }
       let top = search.minY, bottom = search.maxY
       var (s, y0) = origins.first(endingAfter: top - origins.slack(top, bottom))
       while s < sections.count {
-        if !(y0 < bottom + origins.slack(top, bottom, y0)) { break }
+        if !(y0 < bottom + origins.slack(top, bottom, y0)) { return }
         if sections[s].height != 0 {
-          if let header = Self._pinnedHeader(s, sections, y0, pinY), !sink.take(header) { break }
-          if !Self._forEach(sections, origins, section: s, y0: y0, search, after: .header(s), into: &sink) { break }
+          if let header = _pinnedHeader(s, sections, y0, pinY), !sink.take(header) { return }
+          if !_forEach(sections, origins, section: s, y0: y0, search, after: .header(s), into: &sink) { return }
         }
         s += 1
-        guard s < sections.count, let next = origins.origin(of: s, after: y0, meeting: top, bottom) else { break }
+        guard s < sections.count, let next = origins.origin(of: s, after: y0, meeting: top, bottom) else { return }
         y0 = next
       }
-      sink.inner.finish(into: &buffer)
     }
   }
 

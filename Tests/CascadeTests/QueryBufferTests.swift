@@ -1,0 +1,82 @@
+// The buffer forms of the rect query (`elements(in:into:)`) and of the viewport query with pinned
+// headers write their answers straight into the buffer's spare capacity, and answer again on a
+// larger buffer when the answers do not fit. Whatever the capacity, whatever the buffer held
+// before, and when another array shares the buffer's storage, they must give what the closure
+// form gives, after what the buffer held, and leave the other array as it was.
+import Testing
+@testable import Cascade
+import CascadeTestSupport
+
+@Suite("Query buffers")
+struct QueryBufferTests {
+  /// What a buffer holds before a query: elements no query gives (negative sections).
+  static func held(_ n: Int) -> [LayoutAttributes] {
+    (0..<n).map { LayoutAttributes(path: .header(-1 - $0), frame: Rect(x: Double($0), y: 0, width: 1, height: 1), zIndex: 7) }
+  }
+
+  /// The answers of `query` into buffers holding `before`, with every spare capacity from none
+  /// to a little more than `expected` needs, and shared with another array or not; each
+  /// difference from `before + expected`, or a change to the other array, is an issue.
+  static func checkCapacities(
+    _ expected: [LayoutAttributes], before: [LayoutAttributes], _ note: String,
+    _ query: (inout [LayoutAttributes]) -> Void
+  ) {
+    let spares = Set([0, 1, expected.count - 1, expected.count, expected.count + 1, expected.count + 5]).filter { $0 >= 0 }
+    for spare in spares.sorted() {
+      for sharing in [false, true] {
+        var buffer = before
+        buffer.reserveCapacity(before.count + spare)
+        let other = sharing ? buffer : []
+        query(&buffer)
+        #expect(buffer == before + expected, "\(note), spare \(spare), sharing \(sharing)")
+        if sharing { #expect(other == before, "\(note): the array sharing the buffer changed") }
+      }
+    }
+  }
+
+  @Test(arguments: [41, 42, 43] as [UInt64])
+  func everyCapacityGivesTheClosuresAnswers(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    for round in 0..<6 {
+      let model = rng.reference(sections: 1...4, items: 0...120)
+      let sections = model.sections.map { WaterfallSection(parameters: $0.parameters, items: $0.items) }
+      var layouts = [
+        try model.layout(),
+        try WaterfallLayout(width: model.width, parameters: model.parameters, sections: sections, direction: .rightToLeft),
+      ]
+      // Horizontal when the items allow it (a size item needs a height > 0 there).
+      if let horizontal = try? WaterfallLayout(height: model.width, parameters: model.parameters, sections: sections) {
+        layouts.append(horizontal)
+      }
+      for (l, layout) in layouts.enumerated() {
+        for q in 0..<12 {
+          let rect = rng.rect(in: layout.contentSize)
+          let note = "seed \(seed), round \(round), layout \(l), query \(q), rect \(rect)"
+          var expected: [LayoutAttributes] = []
+          layout.forEachElement(in: rect, after: nil) { expected.append($0); return true }
+          let before = Self.held(rng.int(0...3))
+          Self.checkCapacities(expected, before: before, note) { layout.elements(in: rect, into: &$0) }
+          // The pinned viewport against the same query into a fresh array, which grows it.
+          let pinned = layout.elements(inViewport: rect, pinningHeaders: true)
+          Self.checkCapacities(pinned, before: before, note + ", pinned") {
+            layout.elements(inViewport: rect, pinningHeaders: true, into: &$0)
+          }
+        }
+      }
+    }
+  }
+
+  @Test func thousandsOfAnswersGrowAnEmptyBuffer() throws {
+    // 5,000 items of height 10 in two columns, all in the rect: the buffer grows from nothing,
+    // the query answering again at each doubling.
+    let layout = try WaterfallLayout(
+      width: 100, parameters: WaterfallParameters(columns: 2),
+      sections: [WaterfallSection(header: 5, footer: 5, items: Array(repeating: 10, count: 5_000))])
+    let all = Rect(x: 0, y: 0, width: 100, height: layout.contentSize.height)
+    var buffer: [LayoutAttributes] = []
+    layout.elements(in: all, into: &buffer)
+    #expect(buffer.count == 5_002)
+    #expect(buffer.first?.path == .header(0) && buffer.last?.path == .footer(0))
+    #expect(buffer.dropFirst().dropLast().map(\.path) == (0..<5_000).map { .item($0, section: 0) })
+  }
+}
