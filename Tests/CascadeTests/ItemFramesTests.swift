@@ -27,6 +27,24 @@ import Testing
     }
   }
 
+  /// A one-column item's frame is `width(span: 1)` wide, `columnWidth + 0 * columnSpacing`, to
+  /// the bit: +0 where the column width underflows to −0. A collection 5e-324 wide with three
+  /// columns 5e-324 apart has columns of `max(0, (5e-324 - 2 * 5e-324) / 3)` = −0, and items
+  /// of width +0; an item spanning two is `2 * -0 + 5e-324` wide, the smallest subnormal (bit
+  /// pattern 1). (The sign of a zero shows in the JSON a session writes.)
+  @Test func oneColumnItemsAreAsWideAsTheExpressionSays() throws {
+    let parameters = WaterfallParameters(columns: 3, columnSpacing: 5e-324)
+    let geometry = try #require(_Geometry.resolve(parameters, over: WaterfallParameters(), width: 5e-324))
+    #expect(geometry.columnWidth.bitPattern == (-0.0).bitPattern)
+    let layout = try WaterfallLayout(
+      width: 5e-324, parameters: parameters, sections: [WaterfallSection(items: [10, .height(20, span: .columns(2)), 30])])
+    let widths = (0..<3).map { layout.layoutAttributes(for: .item($0, section: 0))!.frame.width.bitPattern }
+    #expect(widths == [0, 1, 0])
+    var answers: [LayoutAttributes] = []
+    layout.elements(in: Rect(x: -1, y: 0, width: 2, height: 100), into: &answers)
+    #expect(answers.map(\.frame.width.bitPattern) == [0, 1, 0])
+  }
+
   @Test func framesAsLayoutAttributes() throws {
     let seed = UInt64.random(in: 0 ... .max)
     var random = SplitMix64(seed: seed)

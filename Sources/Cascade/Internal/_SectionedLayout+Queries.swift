@@ -137,19 +137,24 @@ extension _SectionedLayout {
       // released three buffers: ~120 instructions and six atomic operations, callgrind, round
       // eight.)
       _withStorage(of: sections, s) { records, ids, lanes, _ in
-        var visitor = _ItemVisitor(records: records, geometry: geometry, section: s, y0: y0, rect: rect, sink: sink)
         let search = _grown(rect.minY - y0, rect.maxY - y0, by: slack)
-        let bounds = _RecordBounds(records)
         if let range = _candidates(sections, s, count: records.count, search.low, search.high) {
           // The ids between the first block ending below the rect's top and the last starting
-          // above its bottom, few enough to test each (a viewport of a waterfall).
+          // above its bottom, few enough to test each (a viewport of a waterfall), tested on
+          // their reported extents against the rect itself: what passes overlaps the rect
+          // vertically exactly as its frame does, so the visitor tests only the rest.
           // Past the cursor's item: compared, not incremented (the item may be `Int.max`).
           let from = afterItem < range.lowerBound ? range.lowerBound
             : afterItem < range.upperBound ? afterItem + 1 : range.upperBound
-          IntervalIndex._scanRange(from..<range.upperBound, search.low, search.high, bounds, &visitor)
-        } else {
-          IntervalIndex._forEachOverlapping(ids, lanes, search.low, search.high, afterItem, bounds, &visitor)
+          var visitor = _ItemVisitor(
+            records: records, geometry: geometry, section: s, y0: y0, rect: rect, sink: sink, testsY: false)
+          IntervalIndex._scanRange(
+            from..<range.upperBound, rect.minY, rect.maxY, _PlacedBounds(records, y0: y0), &visitor)
+          return visitor.going
         }
+        var visitor = _ItemVisitor(records: records, geometry: geometry, section: s, y0: y0, rect: rect, sink: sink)
+        IntervalIndex._forEachOverlapping(
+          ids, lanes, search.low, search.high, afterItem, _RecordBounds(records), &visitor)
         return visitor.going
       }
     }
@@ -473,12 +478,15 @@ internal struct _ItemVisitor<Geometry: _SectionGeometry, Sink: _ElementSink>: _I
   @usableFromInline let y0: Double
   @usableFromInline let rect: Rect
   @usableFromInline let sink: UnsafeMutablePointer<Sink>
+  /// Whether the ids need the vertical test: `false` when they come from a scan that tested
+  /// their reported extents against the rect already (``_PlacedBounds``).
+  @usableFromInline let testsY: Bool
   @usableFromInline var going = true
 
   @inlinable
   init(
     records: UnsafeBufferPointer<Geometry.Record>, geometry: Geometry, section: Int, y0: Double, rect: Rect,
-    sink: UnsafeMutablePointer<Sink>
+    sink: UnsafeMutablePointer<Sink>, testsY: Bool = true
   ) {
     self.records = records
     self.geometry = geometry
@@ -486,13 +494,17 @@ internal struct _ItemVisitor<Geometry: _SectionGeometry, Sink: _ElementSink>: _I
     self.y0 = y0
     self.rect = rect
     self.sink = sink
+    self.testsY = testsY
   }
 
   @inlinable @inline(__always)
   mutating func visit(_ id: Int) -> Bool {
     var frame = geometry.frame(of: records[id])
     frame.origin.y += y0
-    guard frame.size.height != 0 && frame.intersects(rect) else { return true }
+    // `Rect.intersects`, the vertical half only when the ids were not tested on it already.
+    guard frame.size.height != 0 && frame.minX < rect.maxX && frame.maxX > rect.minX,
+      !testsY || (frame.minY < rect.maxY && frame.maxY > rect.minY)
+    else { return true }
     going = sink.pointee.take(LayoutAttributes(path: .item(id, section: section), frame: frame, zIndex: 0))
     return going
   }

@@ -650,6 +650,26 @@ internal struct _RecordBounds<Record: _LaidOutRecord>: IntervalLaneSource {
   @inlinable func lane(_ id: Int) -> Int { records[id].lane }
 }
 
+/// The vertical extents of a section's records as reported, the section's origin `y0` added:
+/// `minY = y + y0` and `maxY = (y + y0) + height`, the very sums of a reported frame's `minY`
+/// and `maxY` (a record's y and height are its frame's, ``_LaidOutRecord``). A scan of a range
+/// of ids tests them against a rect's `minY` and `maxY` (``IntervalIndex/_scanRange(_:_:_:_:_:)``)
+/// exactly as `Rect.intersects` would, so the answers it hands on need no vertical test again.
+/// Not for an index's searches: its lanes are ordered by the local bounds.
+///
+/// It holds a pointer into the records' storage, like ``_RecordBounds``.
+@usableFromInline
+internal struct _PlacedBounds<Record: _LaidOutRecord>: IntervalBounds {
+  @usableFromInline let records: UnsafeBufferPointer<Record>
+  @usableFromInline let y0: Double
+  @inlinable init(_ records: UnsafeBufferPointer<Record>, y0: Double) {
+    self.records = records
+    self.y0 = y0
+  }
+  @inlinable func minY(_ id: Int) -> Double { records[id].y + y0 }
+  @inlinable func maxY(_ id: Int) -> Double { (records[id].y + y0) + records[id].height }
+}
+
 /// What a batch's check made on the way, for `apply` to use instead of making it again, by the
 /// index of the change: the records of appended and inserted items, and inserted sections
 /// built whole. Each is taken out as it is used, so that its arrays are referenced once.

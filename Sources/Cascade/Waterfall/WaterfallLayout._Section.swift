@@ -156,6 +156,10 @@ internal struct _Geometry: _SectionGeometry, Equatable {
   @usableFromInline var width: Double
   /// The layout's `keepColumns`.
   @usableFromInline var keepColumns: Bool = false
+  /// ``width(span:)`` of one column, worked out once, for ``frame(of:)``. The expression's
+  /// value, not `columnWidth`: a column width that underflows below zero is −0 (`max(0, −0)`),
+  /// where the expression gives +0.
+  @usableFromInline var spanOneWidth: Double = 0
 
   /// Resolves `section` over `layout` at `width`, or returns `nil` when the adaptive column count
   /// is past ``WaterfallParameters/maximumColumns``. Both parameter sets must be valid.
@@ -191,7 +195,7 @@ internal struct _Geometry: _SectionGeometry, Equatable {
     let insets = (section.insets ?? layout.insets ?? .zero)._plusZero
     let available = width - insets.left - insets.right
     let header = (section.header ?? layout.header ?? 0) + 0
-    return _Geometry(
+    var geometry = _Geometry(
       columns: columns,
       columnWidth: Swift.max(0, (available - Double(columns - 1) * columnSpacing) / Double(columns)),
       columnSpacing: columnSpacing,
@@ -206,6 +210,8 @@ internal struct _Geometry: _SectionGeometry, Equatable {
       order: section.order ?? layout.order ?? .shortestFirst,
       width: width,
       keepColumns: layout.keepColumns ?? false)
+    geometry.spanOneWidth = geometry.width(span: 1)
+    return geometry
   }
 
   /// Column `j`'s x: `insets.left + j * (columnWidth + columnSpacing)`.
@@ -223,8 +229,11 @@ internal struct _Geometry: _SectionGeometry, Equatable {
     if record.column < 0 {
       return Rect(x: left, y: record.y, width: fullWidth, height: record.height)
     }
-    let k = record.span <= 1 ? 1 : Int(record.span)
-    return Rect(x: x(column: Int(record.column)), y: record.y, width: width(span: k), height: record.height)
+    // A branch on the span, rather than the two conversions and the multiplications of
+    // `width(span:)` for every answer of a query: nearly every item spans one column.
+    let span = record.span
+    let width = span <= 1 ? spanOneWidth : width(span: Int(span))
+    return Rect(x: x(column: Int(record.column)), y: record.y, width: width, height: record.height)
   }
 }
 
