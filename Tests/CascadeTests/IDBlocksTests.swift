@@ -208,8 +208,8 @@ struct IDBlocksTests {
         let all = allElements(layout)
         for _ in 0..<200 {
           let rect = rng.rect(in: layout.contentSize)
-          let search = layout._sections[0].records.withUnsafeBufferPointer { records in
-            _SectionedLayout<_Section>._candidates(layout._sections, 0, count: records.count, rect.minY, rect.maxY)
+          let search = layout._sections.withUnsafeBufferPointer { sections in
+            _SectionedLayout<_Section>._candidates(sections, 0, count: sections[0].records.count, rect.minY, rect.maxY)
           }
           if search == nil { paths.wide += 1 } else { paths.narrow += 1 }
           let fast = layout.elements(in: rect), slow = bruteForceQuery(all, rect)

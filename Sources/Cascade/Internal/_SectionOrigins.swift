@@ -44,23 +44,81 @@ internal struct _SectionOrigins: Sendable {
     while node >= 1 { _nodes[node] = _nodes[2 * node] + _nodes[2 * node + 1]; node >>= 1 }
   }
 
+  /// The tree read in place, valid while `self` is borrowed: what the queries hold, so that a
+  /// query kept in a value (a buffer query, `_BufferQuery`) reads the origins with no retain
+  /// and release of the nodes' buffer. O(1).
+  @inlinable @inline(__always)
+  internal var _view: _View { _View(nodes: _nodes._unsafeElements, leafBase: _leafBase, count: count) }
+
   /// The height of section `section`. O(1).
   @inlinable
-  internal func height(of section: Int) -> Double { _nodes[_leafBase + section] }
+  internal func height(of section: Int) -> Double { _view.height(of: section) }
 
   /// The sum of every height. O(1).
   @inlinable
-  internal var total: Double { count == 0 ? 0 : _nodes[1] }
+  internal var total: Double { _view.total }
 
   /// The sum of the heights of sections `0 ..< section`. O(log s).
   @inlinable
-  internal func origin(of section: Int) -> Double {
-    // Walk from the root to the leaf, adding each left sibling passed on the way. Unchecked, as
-    // in `first(endingAfter:)`: `node` stays below the tree's `2 * _leafBase` nodes.
-    _nodes.withUnsafeBufferPointer { nodes in
+  internal func origin(of section: Int) -> Double { _view.origin(of: section) }
+
+  /// ``_View/slack(_:_:_:)``. O(1).
+  @inlinable @inline(__always)
+  internal func slack(_ a: Double, _ b: Double, _ c: Double = 0) -> Double { _view.slack(a, b, c) }
+
+  /// The first section whose end (`origin + height`) is greater than `y`, or `count`. O(log s).
+  @inlinable
+  internal func firstSection(endingAfter y: Double) -> Int { _view.first(endingAfter: y).section }
+
+  /// ``_View/first(endingAfter:)``. O(log s).
+  @inlinable
+  internal func first(endingAfter y: Double) -> (section: Int, origin: Double) { _view.first(endingAfter: y) }
+
+  /// ``_View/origin(of:after:meeting:_:)``. O(1) or O(log s).
+  @inlinable @inline(__always)
+  internal func origin(of s: Int, after previous: Double, meeting top: Double, _ bottom: Double) -> Double? {
+    _view.origin(of: s, after: previous, meeting: top, bottom)
+  }
+
+  /// The sum tree's nodes read in place, with the queries' reads: made by ``_view`` and valid
+  /// while the origins it was made from are borrowed.
+  @usableFromInline
+  internal struct _View {
+    /// ``_SectionOrigins/_nodes``.
+    @usableFromInline let nodes: UnsafeBufferPointer<Double>
+    @usableFromInline let leafBase: Int
+    @usableFromInline let count: Int
+
+    @inlinable @inline(__always)
+    init(nodes: UnsafeBufferPointer<Double>, leafBase: Int, count: Int) {
+      self.nodes = nodes
+      self.leafBase = leafBase
+      self.count = count
+    }
+
+    /// The node of section `section`'s height, which must be a section. O(1).
+    @inlinable @inline(__always)
+    func _checked(_ section: Int) -> Int {
+      precondition(section >= 0 && section < count, "section out of range")
+      return leafBase &+ section
+    }
+
+    /// The height of section `section`. O(1).
+    @inlinable
+    internal func height(of section: Int) -> Double { nodes[_checked(section)] }
+
+    /// The sum of every height. O(1).
+    @inlinable
+    internal var total: Double { count == 0 ? 0 : nodes[1] }
+
+    /// The sum of the heights of sections `0 ..< section`. O(log s).
+    @inlinable
+    internal func origin(of section: Int) -> Double {
+      // Walk from the root to the leaf, adding each left sibling passed on the way. Unchecked,
+      // as in `first(endingAfter:)`: `node` stays below the tree's `2 * leafBase` nodes.
       var sum = 0.0
       var node = 1
-      var low = 0, width = _leafBase
+      var low = 0, width = leafBase
       while width > 1 {
         width &>>= 1
         node &<<= 1
@@ -72,39 +130,31 @@ internal struct _SectionOrigins: Sendable {
       }
       return sum
     }
-  }
 
-  /// Room for the rounding between section and content coordinates, for a query about `a`,
-  /// `b` and an origin `c`: far more than the few ulps `local + origin` can differ by, and
-  /// harmless, since every candidate is then tested exactly. Finite whatever the values. O(1).
-  @inlinable @inline(__always)
-  internal func slack(_ a: Double, _ b: Double, _ c: Double = 0) -> Double {
-    // Scaled term by term: a sum of the magnitudes first would overflow near the largest finite
-    // values and make every bound infinite.
-    _roundingSlack(a, b, c, total, scale: 0x1p-40, floor: 0x1p-40)
-  }
+    /// Room for the rounding between section and content coordinates, for a query about `a`,
+    /// `b` and an origin `c`: far more than the few ulps `local + origin` can differ by, and
+    /// harmless, since every candidate is then tested exactly. Finite whatever the values. O(1).
+    @inlinable @inline(__always)
+    internal func slack(_ a: Double, _ b: Double, _ c: Double = 0) -> Double {
+      // Scaled term by term: a sum of the magnitudes first would overflow near the largest
+      // finite values and make every bound infinite.
+      _roundingSlack(a, b, c, total, scale: 0x1p-40, floor: 0x1p-40)
+    }
 
-  /// The first section whose end (`origin + height`) is greater than `y`, or `count`. O(log s).
-  @inlinable
-  internal func firstSection(endingAfter y: Double) -> Int {
-    first(endingAfter: y).section
-  }
-
-  /// The first section whose end (`origin + height`) is greater than `y`, or `count`, with its
-  /// origin: bit for bit ``origin(of:)``'s, since the descent that finds the section adds the
-  /// same left siblings in the same order. A query starts here, one descent instead of two.
-  ///
-  /// - Complexity: O(log s).
-  @inlinable
-  internal func first(endingAfter y: Double) -> (section: Int, origin: Double) {
-    if count == 0 || !(total > y) { return (count, total) }
-    return _nodes.withUnsafeBufferPointer { nodes in
+    /// The first section whose end (`origin + height`) is greater than `y`, or `count`, with its
+    /// origin: bit for bit ``origin(of:)``'s, since the descent that finds the section adds the
+    /// same left siblings in the same order. A query starts here, one descent instead of two.
+    ///
+    /// - Complexity: O(log s).
+    @inlinable
+    internal func first(endingAfter y: Double) -> (section: Int, origin: Double) {
+      if count == 0 || !(total > y) { return (count, total) }
       var sum = 0.0
       var node = 1
-      var low = 0, width = _leafBase
+      var low = 0, width = leafBase
       // Without a branch: which way a random query goes is a coin toss at every level, and a
       // branch mispredicted at most of them. Unchecked: `node` stays below the tree's
-      // `2 * _leafBase` nodes and `low` below `_leafBase`.
+      // `2 * leafBase` nodes and `low` below `leafBase`.
       while width > 1 {
         width &>>= 1
         let left = node &<< 1
@@ -112,7 +162,7 @@ internal struct _SectionOrigins: Sendable {
         let right = next > y ? 0 : 1
         let mask = 0 &- right
         // `sum = right == 1 ? next : sum` without a select, which on `Double`s the compiler
-        // makes a branch whatever the source says: add the left child or `_nodes[0]`, always 0.
+        // makes a branch whatever the source says: add the left child or `nodes[0]`, always 0.
         sum += nodes[left & mask]
         node = left | right
         low &+= width & mask
@@ -120,26 +170,26 @@ internal struct _SectionOrigins: Sendable {
       // Rounding can end the descent on a padded leaf past the last section.
       return low < count ? (low, sum) : (count, total)
     }
-  }
 
-  /// The origin of section `s`, whose previous section's origin is `previous`, or `nil` when
-  /// section `s` certainly starts too low to meet a query of `top ... bottom`: at or past
-  /// `bottom + slack(top, bottom, origin)`, the test a walk down the sections stops at (for a
-  /// rect, `origin < bottom + slack`; for a point, `bottom == top` and `origin <= top + slack`).
-  /// The exact origin (``origin(of:)``) is computed only for a section that may still meet the
-  /// query; the others are ruled out on `previous + height(of: s - 1)`, which differs from it
-  /// by at most ~(4 log₂ s + 1) · 2⁻⁵³ of the total (two tree sums and an addition), far inside
-  /// the second slack the estimate must clear. A query that ends inside a section, nearly all
-  /// of them, then walks the tree once, for its first section.
-  ///
-  /// - Precondition: `0 < s < count`.
-  /// - Complexity: O(1) when ruled out, O(log s) otherwise.
-  @inlinable @inline(__always)
-  internal func origin(of s: Int, after previous: Double, meeting top: Double, _ bottom: Double) -> Double? {
-    let estimate = previous + height(of: s &- 1)
-    // An estimate rounded up past the largest finite value rules out nothing: the tree's sum
-    // may have rounded down to it.
-    if estimate.isFinite && estimate >= bottom + 2 * slack(top, bottom, estimate) { return nil }
-    return origin(of: s)
+    /// The origin of section `s`, whose previous section's origin is `previous`, or `nil` when
+    /// section `s` certainly starts too low to meet a query of `top ... bottom`: at or past
+    /// `bottom + slack(top, bottom, origin)`, the test a walk down the sections stops at (for a
+    /// rect, `origin < bottom + slack`; for a point, `bottom == top` and `origin <= top + slack`).
+    /// The exact origin (``origin(of:)``) is computed only for a section that may still meet the
+    /// query; the others are ruled out on `previous + height(of: s - 1)`, which differs from it
+    /// by at most ~(4 log₂ s + 1) · 2⁻⁵³ of the total (two tree sums and an addition), far inside
+    /// the second slack the estimate must clear. A query that ends inside a section, nearly all
+    /// of them, then walks the tree once, for its first section.
+    ///
+    /// - Precondition: `0 < s < count`.
+    /// - Complexity: O(1) when ruled out, O(log s) otherwise.
+    @inlinable @inline(__always)
+    internal func origin(of s: Int, after previous: Double, meeting top: Double, _ bottom: Double) -> Double? {
+      let estimate = previous + height(of: s &- 1)
+      // An estimate rounded up past the largest finite value rules out nothing: the tree's sum
+      // may have rounded down to it.
+      if estimate.isFinite && estimate >= bottom + 2 * slack(top, bottom, estimate) { return nil }
+      return origin(of: s)
+    }
   }
 }

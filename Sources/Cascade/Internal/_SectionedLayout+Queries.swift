@@ -59,7 +59,7 @@ extension _SectionedLayout {
   func forEachElement(in rect: Rect, after: ElementPath?, _ body: (LayoutAttributes) -> Bool) {
     withoutActuallyEscaping(body) { body in
       var sink = _ClosureSink(body: body)
-      Self._query(sections, origins, rect, after: after, into: &sink)
+      Self._query(sections._unsafeElements, origins._view, rect, after: after, into: &sink)
     }
   }
 
@@ -71,9 +71,11 @@ extension _SectionedLayout {
   static func _elements(
     in rect: Rect, _ sections: [Section], _ origins: _SectionOrigins, into buffer: inout [LayoutAttributes]
   ) {
-    _withRectQuery(sections, origins, rect, _Presentation(.vertical, .leftToRight), contentWidth: 0) {
-      _ArraySink.append(to: &buffer, $0)
-    }
+    // The sections and the origins read in place: valid while the caller borrows them, for the
+    // whole append.
+    let query = _RectQuery(
+      sections._unsafeElements, origins._view, rect, _Presentation(.vertical, .leftToRight), contentWidth: 0)
+    _ArraySink.append(to: &buffer, query)
   }
 
   /// The rect query, generic over where answers go so that each caller's sink inlines.
@@ -82,7 +84,8 @@ extension _SectionedLayout {
   /// called on the layout's storage would copy all of it (parameters included) first.
   @inlinable
   static func _query<Sink: _ElementSink>(
-    _ sections: [Section], _ origins: _SectionOrigins, _ rect: Rect, after: ElementPath?, into sink: inout Sink
+    _ sections: UnsafeBufferPointer<Section>, _ origins: _SectionOrigins._View, _ rect: Rect, after: ElementPath?,
+    into sink: inout Sink
   ) {
     let top = rect.minY, bottom = rect.maxY
     guard !top.isNaN, !bottom.isNaN, !rect.minX.isNaN, !rect.maxX.isNaN else { return }
@@ -105,7 +108,7 @@ extension _SectionedLayout {
   /// `false` once the sink has asked to stop.
   @inlinable
   static func _forEach<Sink: _ElementSink>(
-    _ sections: [Section], _ origins: _SectionOrigins, section s: Int, y0: Double, _ rect: Rect,
+    _ sections: UnsafeBufferPointer<Section>, _ origins: _SectionOrigins._View, section s: Int, y0: Double, _ rect: Rect,
     after: ElementPath?, into sink: inout Sink
   ) -> Bool {
     if sections[s].height == 0 { return true }
@@ -175,7 +178,7 @@ extension _SectionedLayout {
   /// - Complexity: O(log n) for n items.
   @inlinable @inline(__always)
   static func _candidates(
-    _ sections: [Section], _ s: Int, count: Int, _ lower: Double, _ upper: Double
+    _ sections: UnsafeBufferPointer<Section>, _ s: Int, count: Int, _ lower: Double, _ upper: Double
   ) -> Range<Int>? {
     guard Section.keepsIDBlocks, sections[s].blocks._count == count else { return nil }
     let (tops, bottoms) = _IDBlocks._trees(sections[s].blocks._levels._unsafeElements)
@@ -211,7 +214,7 @@ extension _SectionedLayout {
       let local = point.y - y0
       let search = _grown(local, local, by: slack)
       // Read in place, as in `_forEach`: no retain and release of the section's buffers.
-      let found = _withStorage(of: sections, s) { records, ids, lanes, _ in
+      let found = _withStorage(of: sections._unsafeElements, s) { records, ids, lanes, _ in
         var visitor = _PointVisitor(records: records, geometry: geometry, section: s, y0: y0, point: point)
         IntervalIndex._forEachOverlapping(ids, lanes, search.low, search.high, -1, _RecordBounds(records), &visitor)
         return visitor.found
@@ -291,9 +294,8 @@ internal struct _ClosureSink: _ElementSink {
 /// The sink points into the buffer, so it is made inside `_copyContents(initializing:)` and dies
 /// there, like the visitors that point at it. A query into a buffer:
 ///
-///     _withRectQuery(sections, origins, rect, presentation, contentWidth: cw) {
-///       _ArraySink.append(to: &buffer, $0)
-///     }
+///     let query = _RectQuery(sections._unsafeElements, origins._view, rect, presentation, contentWidth: cw)
+///     _ArraySink.append(to: &buffer, query)
 @usableFromInline
 internal struct _ArraySink: _ElementSink {
   /// The buffer's spare capacity: answers go to `region[0 ..< written]`.
@@ -388,15 +390,14 @@ extension _SectionedLayout {
   /// The rect query from the start as a ``_BufferQuery``: ``_query(_:_:_:after:into:)``, its
   /// answers as reported by `presentation` when that is not the identity.
   ///
-  /// It points at the sections and the origins rather than holding them: a query holding them
-  /// copied both into itself for every run (their buffers retained twice and released, in
-  /// out-of-line copies), 10% slower in cache than the stage it replaced. Read through the
-  /// pointers, each buffer is retained once around the search. So it is made inside
-  /// ``_withRectQuery(_:_:_:_:contentWidth:_:)`` and dies there.
+  /// It reads the sections and the origins in place rather than holding them: a query holding
+  /// the arrays retained and released their buffers on every run, four atomic operations (4%
+  /// of a viewport query in cache). So it is valid only while they are borrowed: made by the
+  /// caller of ``_ArraySink/append(to:_:)`` and dead when that returns.
   @usableFromInline
   struct _RectQuery: _BufferQuery {
-    @usableFromInline let sections: UnsafePointer<[Section]>
-    @usableFromInline let origins: UnsafePointer<_SectionOrigins>
+    @usableFromInline let sections: UnsafeBufferPointer<Section>
+    @usableFromInline let origins: _SectionOrigins._View
     /// The rect searched, in the storage's coordinates.
     @usableFromInline let search: Rect
     @usableFromInline let presentation: _Presentation
@@ -406,7 +407,7 @@ extension _SectionedLayout {
 
     @inlinable
     init(
-      _ sections: UnsafePointer<[Section]>, _ origins: UnsafePointer<_SectionOrigins>, _ rect: Rect,
+      _ sections: UnsafeBufferPointer<Section>, _ origins: _SectionOrigins._View, _ rect: Rect,
       _ presentation: _Presentation, contentWidth: Double
     ) {
       self.sections = sections
@@ -420,28 +421,12 @@ extension _SectionedLayout {
     @inlinable
     func run(into sink: inout _ArraySink) {
       if presentation.isIdentity {
-        _query(sections.pointee, origins.pointee, search, after: nil, into: &sink)
+        _query(sections, origins, search, after: nil, into: &sink)
         return
       }
       var presented = _PresentedSink(inner: sink, presentation, contentWidth, rect)
-      _query(sections.pointee, origins.pointee, search, after: nil, into: &presented)
+      _query(sections, origins, search, after: nil, into: &presented)
       sink = presented.inner
-    }
-  }
-
-  /// Calls `body` with the rect query of `rect` over `sections` and `origins` (as reported by
-  /// `presentation`), which it borrows for the call.
-  ///
-  /// - Complexity: O(1) besides `body`.
-  @inlinable @inline(__always)
-  static func _withRectQuery<R>(
-    _ sections: [Section], _ origins: _SectionOrigins, _ rect: Rect, _ presentation: _Presentation,
-    contentWidth: Double, _ body: (_RectQuery) -> R
-  ) -> R {
-    withUnsafePointer(to: sections) { sections in
-      withUnsafePointer(to: origins) { origins in
-        body(_RectQuery(sections, origins, rect, presentation, contentWidth: contentWidth))
-      }
     }
   }
 }

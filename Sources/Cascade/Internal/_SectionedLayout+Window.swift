@@ -89,14 +89,15 @@ extension _SectionedLayout {
   }
 
   /// Calls `body` with section `s`'s records, its index's ids and lanes, each buffer read in
-  /// place for the whole call, and its geometry. `s` must be a section of `sections`, which
-  /// `body` must not reach otherwise (it is borrowed for the call). The window's moves and the
-  /// rect and point queries (`_SectionedLayout+Queries`) all open a section this way.
+  /// place for the whole call, and its geometry. `s` must be a section of `sections`, the
+  /// layout's sections read in place (`_unsafeElements`) while the caller borrows them, which
+  /// `body` must not reach otherwise. The window's moves and the rect and point queries
+  /// (`_SectionedLayout+Queries`) all open a section this way.
   ///
   /// - Complexity: O(1) plus `body`'s.
   @inlinable @inline(__always)
   static func _withStorage<R>(
-    of sections: [Section], _ s: Int,
+    of sections: UnsafeBufferPointer<Section>, _ s: Int,
     _ body: (
       UnsafeBufferPointer<Section.Record>, UnsafeBufferPointer<Int32>, UnsafeBufferPointer<IntervalIndex._Lane>,
       Section.Geometry
@@ -135,7 +136,7 @@ extension _SectionedLayout {
       if laneCount > 0 {
         _bounds(&state, origins, top, bottom)
         let lower = state.lower, upper = state.upper
-        _withStorage(of: sections, s) { records, ids, lanes, _ in
+        _withStorage(of: sections._unsafeElements, s) { records, ids, lanes, _ in
           let bounds = _RecordBounds(records)
           for l in 0..<laneCount {
             let lane = IntervalIndex._lane(l, of: lanes, in: ids)
@@ -201,7 +202,7 @@ extension _SectionedLayout {
         let s = w._firstSection + i
         let firstForward = lower >= old.lower, endForward = upper >= old.upper
         let y0 = old.y0
-        let going = _withStorage(of: sections, s) { records, ids, lanes, geometry in
+        let going = _withStorage(of: sections._unsafeElements, s) { records, ids, lanes, geometry in
           let bounds = _RecordBounds(records)
           for l in 0..<old.laneCount {
             let c0 = w._lanes[old.laneBase + l]

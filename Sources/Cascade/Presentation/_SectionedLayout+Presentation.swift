@@ -29,7 +29,7 @@ extension _SectionedLayout {
     let cw = _contentWidth(p)
     withoutActuallyEscaping(body) { body in
       var sink = _PresentedSink(inner: _ClosureSink(body: body), p, cw, rect)
-      Self._query(sections, origins, p.searchRect(rect, contentWidth: cw), after: after, into: &sink)
+      Self._query(sections._unsafeElements, origins._view, p.searchRect(rect, contentWidth: cw), after: after, into: &sink)
     }
   }
 
@@ -50,7 +50,7 @@ extension _SectionedLayout {
   ) {
     if p.isIdentity { _elements(in: rect, sections, origins, into: &buffer); return }
     let cw = p.contentWidth(width: width, total: origins.total)
-    _withRectQuery(sections, origins, rect, p, contentWidth: cw) { _ArraySink.append(to: &buffer, $0) }
+    _ArraySink.append(to: &buffer, _RectQuery(sections._unsafeElements, origins._view, rect, p, contentWidth: cw))
   }
 
   /// One page of the rect query on reported frames, into a buffer: what the default
@@ -63,14 +63,14 @@ extension _SectionedLayout {
     if p.isIdentity {
       var sink = _PageSink(limit: limit)
       swap(&sink.buffer, &buffer)
-      Self._query(sections, origins, rect, after: after, into: &sink)
+      Self._query(sections._unsafeElements, origins._view, rect, after: after, into: &sink)
       swap(&sink.buffer, &buffer)
       return sink.more
     }
     let cw = _contentWidth(p)
     var sink = _PresentedSink(inner: _PageSink(limit: limit), p, cw, rect)
     swap(&sink.inner.buffer, &buffer)
-    Self._query(sections, origins, p.searchRect(rect, contentWidth: cw), after: after, into: &sink)
+    Self._query(sections._unsafeElements, origins._view, p.searchRect(rect, contentWidth: cw), after: after, into: &sink)
     swap(&sink.inner.buffer, &buffer)
     return sink.inner.more
   }
@@ -86,7 +86,8 @@ extension _SectionedLayout {
     let search = p.searchRect(viewport, contentWidth: cw)
     let pinY = p.internalRect(viewport, contentWidth: cw).minY
     guard !search.minY.isNaN, !search.maxY.isNaN, !search.minX.isNaN, !search.maxX.isNaN, !pinY.isNaN else { return }
-    _ArraySink.append(to: &buffer, _PinnedViewportQuery(sections, origins, viewport, search, pinY, p, cw))
+    let query = _PinnedViewportQuery(sections._unsafeElements, origins._view, viewport, search, pinY, p, cw)
+    _ArraySink.append(to: &buffer, query)
   }
 
   /// The viewport query with pinned headers as a ``_BufferQuery``: every section meeting
@@ -94,8 +95,8 @@ extension _SectionedLayout {
   /// a viewport whose top is `pinY`, then its items and footer, as reported by `presentation`.
   @usableFromInline
   struct _PinnedViewportQuery: _BufferQuery {
-    @usableFromInline let sections: [Section]
-    @usableFromInline let origins: _SectionOrigins
+    @usableFromInline let sections: UnsafeBufferPointer<Section>
+    @usableFromInline let origins: _SectionOrigins._View
     @usableFromInline let viewport: Rect, search: Rect
     @usableFromInline let pinY: Double
     @usableFromInline let presentation: _Presentation
@@ -103,7 +104,8 @@ extension _SectionedLayout {
 
     @inlinable
     init(
-      _ sections: [Section], _ origins: _SectionOrigins, _ viewport: Rect, _ search: Rect, _ pinY: Double,
+      _ sections: UnsafeBufferPointer<Section>, _ origins: _SectionOrigins._View, _ viewport: Rect, _ search: Rect,
+      _ pinY: Double,
       _ presentation: _Presentation, _ contentWidth: Double
     ) {
       self.sections = sections
@@ -138,7 +140,7 @@ extension _SectionedLayout {
   /// coordinates, is `pinY`: `y = max(hy, min(pinY, limit - hh))`, `limit` the footer's y or the
   /// section's end. `nil` when the section has no header.
   @inlinable
-  static func _pinnedHeader(_ s: Int, _ sections: [Section], _ y0: Double, _ pinY: Double) -> LayoutAttributes? {
+  static func _pinnedHeader(_ s: Int, _ sections: UnsafeBufferPointer<Section>, _ y0: Double, _ pinY: Double) -> LayoutAttributes? {
     let geometry = sections[s].geometry
     guard geometry.header > 0 else { return nil }
     var header = _header(s, geometry, y0)
@@ -165,7 +167,7 @@ extension _SectionedLayout {
         while s < sections.count {
           let y0 = origins.origin(of: s)
           if !(y0 <= local.y + slack) { break }
-          if sections[s].height != 0, var header = Self._pinnedHeader(s, sections, y0, pinY) {
+          if sections[s].height != 0, var header = Self._pinnedHeader(s, sections._unsafeElements, y0, pinY) {
             header.frame = p.frame(header.frame, contentWidth: cw)
             if header.frame.contains(point) && header.frame.intersects(viewport) { return header }
           }
@@ -176,7 +178,7 @@ extension _SectionedLayout {
     var sink = _PointSink(p, cw, point, skippingHeaders: viewport != nil)
     let x = _grown(local.x, local.x, by: slack), y = _grown(local.y, local.y, by: slack)
     let box = Rect(x: x.low, y: y.low, width: x.high - x.low, height: y.high - y.low)
-    Self._query(sections, origins, box, after: nil, into: &sink)
+    Self._query(sections._unsafeElements, origins._view, box, after: nil, into: &sink)
     return sink.found
   }
 }
