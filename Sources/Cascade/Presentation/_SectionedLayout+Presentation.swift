@@ -14,8 +14,10 @@ extension _SectionedLayout {
   @inlinable
   func _contentWidth(_ p: _Presentation) -> Double { p.contentWidth(width: width, total: origins.total) }
 
-  /// One element, as reported.
-  @inlinable
+  /// One element, as reported. Always inlined: called, it handed its answer back through memory
+  /// to a caller that read it with wider loads than the stores that wrote it, a stall that took
+  /// `query.element` from 14 to 21 ns.
+  @inlinable @inline(__always)
   func attributes(for path: ElementPath, _ p: _Presentation) -> LayoutAttributes? {
     guard var a = attributes(for: path) else { return nil }
     if !p.isIdentity { a.frame = p.frame(a.frame, contentWidth: _contentWidth(p)) }
