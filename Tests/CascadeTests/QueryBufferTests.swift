@@ -66,6 +66,34 @@ struct QueryBufferTests {
     }
   }
 
+  /// The answers as a sequence of their own (`_Answers`), iterated rather than appended, give
+  /// the buffer form's answers, and leave the flag that says a run did not fit unset.
+  @Test func answersIteratedOnTheirOwn() throws {
+    var rng = SplitMix64(seed: 44)
+    let layout = try rng.reference(sections: 2...4, items: 10...200).layout()
+    let storage = layout._storage
+    for _ in 0..<20 {
+      let rect = rng.rect(in: layout.contentSize)
+      var expected: [LayoutAttributes] = []
+      layout.elements(in: rect, into: &expected)
+      var full = false
+      let iterated = storage.sections.withUnsafeBufferPointer { sections in
+        storage.origins._nodes.withUnsafeBufferPointer { nodes in
+          withUnsafeMutablePointer(to: &full) { full in
+            let origins = _SectionOrigins._View(nodes: nodes, leafBase: storage.origins._leafBase, count: storage.origins.count)
+            let query = _SectionedLayout<_Section>._RectQuery(
+              sections, origins, rect, _Presentation(.vertical, .leftToRight), contentWidth: 0)
+            var answers: [LayoutAttributes] = []
+            for answer in _Answers(query, full: full) { answers.append(answer) }
+            return answers
+          }
+        }
+      }
+      #expect(iterated == expected, "rect \(rect)")
+      #expect(!full)
+    }
+  }
+
   @Test func thousandsOfAnswersGrowAnEmptyBuffer() throws {
     // 5,000 items of height 10 in two columns, all in the rect: the buffer grows from nothing,
     // the query answering again at each doubling.

@@ -108,8 +108,8 @@ extension _SectionedLayout {
   /// `false` once the sink has asked to stop.
   @inlinable
   static func _forEach<Sink: _ElementSink>(
-    _ sections: UnsafeBufferPointer<Section>, _ origins: _SectionOrigins._View, section s: Int, y0: Double, _ rect: Rect,
-    after: ElementPath?, into sink: inout Sink
+    _ sections: UnsafeBufferPointer<Section>, _ origins: _SectionOrigins._View, section s: Int, y0: Double,
+    _ rect: Rect, after: ElementPath?, into sink: inout Sink
   ) -> Bool {
     if sections[s].height == 0 { return true }
     let geometry = sections[s].geometry

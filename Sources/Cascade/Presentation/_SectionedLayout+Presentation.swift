@@ -31,7 +31,8 @@ extension _SectionedLayout {
     let cw = _contentWidth(p)
     withoutActuallyEscaping(body) { body in
       var sink = _PresentedSink(inner: _ClosureSink(body: body), p, cw, rect)
-      Self._query(sections._unsafeElements, origins._view, p.searchRect(rect, contentWidth: cw), after: after, into: &sink)
+      let search = p.searchRect(rect, contentWidth: cw)
+      Self._query(sections._unsafeElements, origins._view, search, after: after, into: &sink)
     }
   }
 
@@ -72,7 +73,8 @@ extension _SectionedLayout {
     let cw = _contentWidth(p)
     var sink = _PresentedSink(inner: _PageSink(limit: limit), p, cw, rect)
     swap(&sink.inner.buffer, &buffer)
-    Self._query(sections._unsafeElements, origins._view, p.searchRect(rect, contentWidth: cw), after: after, into: &sink)
+    let search = p.searchRect(rect, contentWidth: cw)
+    Self._query(sections._unsafeElements, origins._view, search, after: after, into: &sink)
     swap(&sink.inner.buffer, &buffer)
     return sink.inner.more
   }
@@ -107,8 +109,7 @@ extension _SectionedLayout {
     @inlinable
     init(
       _ sections: UnsafeBufferPointer<Section>, _ origins: _SectionOrigins._View, _ viewport: Rect, _ search: Rect,
-      _ pinY: Double,
-      _ presentation: _Presentation, _ contentWidth: Double
+      _ pinY: Double, _ presentation: _Presentation, _ contentWidth: Double
     ) {
       self.sections = sections
       self.origins = origins
@@ -142,7 +143,9 @@ extension _SectionedLayout {
   /// coordinates, is `pinY`: `y = max(hy, min(pinY, limit - hh))`, `limit` the footer's y or the
   /// section's end. `nil` when the section has no header.
   @inlinable
-  static func _pinnedHeader(_ s: Int, _ sections: UnsafeBufferPointer<Section>, _ y0: Double, _ pinY: Double) -> LayoutAttributes? {
+  static func _pinnedHeader(
+    _ s: Int, _ sections: UnsafeBufferPointer<Section>, _ y0: Double, _ pinY: Double
+  ) -> LayoutAttributes? {
     let geometry = sections[s].geometry
     guard geometry.header > 0 else { return nil }
     var header = _header(s, geometry, y0)
