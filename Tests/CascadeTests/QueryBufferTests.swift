@@ -77,17 +77,14 @@ struct QueryBufferTests {
       var expected: [LayoutAttributes] = []
       layout.elements(in: rect, into: &expected)
       var full = false
-      let iterated = storage.sections.withUnsafeBufferPointer { sections in
-        storage.origins._nodes.withUnsafeBufferPointer { nodes in
-          withUnsafeMutablePointer(to: &full) { full in
-            let origins = _SectionOrigins._View(nodes: nodes, leafBase: storage.origins._leafBase, count: storage.origins.count)
-            let query = _SectionedLayout<_Section>._RectQuery(
-              sections, origins, rect, _Presentation(.vertical, .leftToRight), contentWidth: 0)
-            var answers: [LayoutAttributes] = []
-            for answer in _Answers(query, full: full) { answers.append(answer) }
-            return answers
-          }
-        }
+      // The views read `storage`, a constant alive for the whole loop, as the layout's queries do.
+      let iterated = withUnsafeMutablePointer(to: &full) { full in
+        let query = _SectionedLayout<_Section>._RectQuery(
+          storage.sections._unsafeElements, storage.origins._view, rect, _Presentation(.vertical, .leftToRight),
+          contentWidth: 0)
+        var answers: [LayoutAttributes] = []
+        for answer in _Answers(query, full: full) { answers.append(answer) }
+        return answers
       }
       #expect(iterated == expected, "rect \(rect)")
       #expect(!full)
