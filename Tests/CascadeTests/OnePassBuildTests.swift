@@ -296,6 +296,7 @@ struct OnePassBuildTests {
         }
       }
       let sections = model.sections.map { WaterfallSection(parameters: $0.parameters, items: $0.items) }
+      for sec in sections { if let k = sec.items.firstIndex(where: { if case .height(let h) = $0.measure { return !h.isFinite } else { return false } }) { print("DBG inf at", k, sec.items.count, sec.items.prefix(k).contains { if case .size = $0.measure { return true } else { return false } }) } }
       let where_ = "seed \(seed), round \(round), \(columns) columns"
       guard let built = try buildBothWays(model, sections, where_) else {
         rejected += 1
@@ -675,6 +676,74 @@ struct OnePassBuildTests {
       #expect(written.map(\.bitPattern) == model.map(\.bitPattern), "seed \(seed), round \(round): \(written), the rule \(model)")
     }
     #expect(ties > 10_000, "seed \(seed): only \(ties) ties")
+  }
+
+  /// From scratch, two to four columns, shortest first, a section of height items is placed by
+  /// the loop over plain items (`_PlainItems`: a height with its sign bit clear, one column, no
+  /// id, no column) until the first other item, and by the checked loop from there. Sections
+  /// of plain items with others among them at random (none, a few, or half): `-0` heights,
+  /// items with ids, wider spans, a size item (which starts the pass over with measures, as
+  /// after the first 64 items it must), and spoiled items and heights the check must reject
+  /// (infinities, NaN, negative). The build
+  /// throws what the item-by-item check throws, and otherwise leaves the general loop's state,
+  /// index and frames, to the bit; and a brute-force model's frames when no item has an id.
+  @Test(arguments: [101, 102, 103, 104] as [UInt64])
+  func plainItemsStopAtEveryOtherItem(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    let negativeZero = -0.0
+    let heights: [Double] = [0, 1, 2.5, 40, Double.leastNonzeroMagnitude, 1e300]
+    var rejected = 0, accepted = 0, plainRuns = 0
+    for round in 0..<80 {
+      let columns = [2, 3, 4, 4, 5][round % 5]
+      var model = rng.reference(sections: 1...3, items: 0...0)
+      model.parameters = WaterfallParameters(
+        columns: columns, itemSpacing: [0, 8][rng.int(0...1)], order: rng.chance(0.5) ? .shortestFirst : nil,
+        tolerance: rng.chance(0.5) ? 0 : nil)
+      var nextID: Int64 = 0
+      for s in model.sections.indices {
+        model.sections[s].parameters = WaterfallParameters()
+        // Valid items other than plain ones, at one of these rates.
+        let others = [0, 0.01, 0.1, 0.5][rng.int(0...3)]
+        var items = (0..<rng.int(0...300)).map { i -> WaterfallItem in
+          let h = rng.chance(0.8) ? rng.double(0...300) : heights[rng.int(0...heights.count - 1)]
+          var item = WaterfallItem(.height(h))
+          guard rng.chance(others) else { return item }
+          switch rng.int(0...4) {
+          case 0: item.measure = .height(negativeZero)
+          case 1:
+            item.id = .int(nextID)
+            nextID += 1
+          case 2: item.span = rng.chance(0.5) ? .full : .columns(rng.int(2...columns))
+          case 3: item.measure = i < 64 && rng.chance(0.8) ? .height(h) : .size(width: 30, height: h)
+          default: item.span = .columns(1)
+          }
+          return item
+        }
+        if items.count > 20 && others == 0 { plainRuns += 1 }
+        // One section in five: an item the check rejects, a bad height or spoiled otherwise.
+        if !items.isEmpty && rng.chance(0.2) {
+          let i = rng.int(0...items.count - 1)
+          if rng.chance(0.7) {
+            items[i].measure = .height([.infinity, -.infinity, .nan, -1, -Double.leastNonzeroMagnitude][rng.int(0...4)])
+          } else {
+            items[i] = rng.spoiled(items[i], columns: columns)
+          }
+        }
+        model.sections[s].items = items
+      }
+      let sections = model.sections.map { WaterfallSection(parameters: $0.parameters, items: $0.items) }
+      let where_ = "seed \(seed), round \(round), \(columns) columns"
+      guard let built = try buildBothWays(model, sections, where_) else {
+        rejected += 1
+        continue
+      }
+      accepted += 1
+      if !sections.contains(where: { $0.items.contains { $0.column != nil || $0.id != nil } }) {
+        let problem = difference(built.layout, model, queries: 5, rng: &rng)
+        #expect(problem == nil, "\(where_): \(problem ?? "")")
+      }
+    }
+    #expect(rejected > 10 && accepted > 30 && plainRuns > 20, "seed \(seed): \(rejected) rejected, \(accepted) accepted, \(plainRuns) plain sections")
   }
 
   /// A width change in place, where the one-column loop keeps two to four columns in order, is

@@ -922,6 +922,17 @@ internal struct _Section: _SectionStorage {
             var i = range.lowerBound
             while i < range.upperBound {
               if tight {
+                // Two to four columns: plain items first, in the loop that keeps the columns in
+                // order (from five columns on, that copy was no faster, and from nine slower: the
+                // scanned states wait on their stores, as a relayout in place does).
+                if c <= 4, var plain = source.plainItems {
+                  i = Self._placeOneColumnItems(
+                    i..<range.upperBound, columns: c, source: &plain, records: records, next: next,
+                    lanes: lanes, laneBase: laneBase, laneCounts: laneCounts, leafTops: leafTops, leafBottoms: leafBottoms,
+                    columnWidth: g.columnWidth, itemSpacing: g.itemSpacing, placed: &placedOneColumn.pointee,
+                    blockTop: &blockTop, blockBottom: &blockBottom)
+                  if i == range.upperBound { break }
+                }
                 i = Self._placeOneColumnItems(
                   i..<range.upperBound, columns: c, source: &source, records: records, next: next,
                   lanes: lanes, laneBase: laneBase, laneCounts: laneCounts, leafTops: leafTops, leafBottoms: leafBottoms,
@@ -1351,6 +1362,42 @@ internal protocol _RecordSource {
   /// The record of item `i` before placement and its measure, or `nil` to stop: the item is
   /// invalid.
   mutating func record(_ i: Int) -> (record: _ItemRecord, measure: _ItemMeasure)?
+
+  /// The same items read as ``_PlainItems``, when this source would make exactly the records
+  /// `_PlainItems` makes of them: the one-column loop runs over those first, in a copy of its
+  /// own, and over this source from the first item they stop at. `nil` when the source has
+  /// no such reading.
+  var plainItems: _PlainItems? { get }
+}
+
+/// Items read for the one-column loop's fastest copy, from scratch without measures: each a
+/// *plain* item, a height (finite, its sign bit clear), one column, no id and no column, whose
+/// record is its height and a span of 1 and whose measure is that height; any other item stops
+/// the run (``record(_:)`` is `nil`), for ``_CheckedItems`` to check and place it. A plain
+/// item's test is four loads and four comparisons, and the loop keeps nothing of a checked
+/// source's (its flags, the measures' buffer, a call for rare items), so the columns' states
+/// and the loop's pointers stay in registers: the loop of a width change in place, reading
+/// 56-byte items instead of records.
+@usableFromInline
+internal struct _PlainItems: _RecordSource {
+  @usableFromInline let items: UnsafeBufferPointer<WaterfallItem>
+  @inlinable @inline(__always)
+  init(_ items: UnsafeBufferPointer<WaterfallItem>) { self.items = items }
+  /// Yes: the reads are cheap, as in place.
+  @inlinable static var ordersColumns: Bool { true }
+  /// Every measure it gives is a height.
+  @inlinable var heightsOnly: Bool { true }
+  /// None: it is that reading already.
+  @inlinable var plainItems: _PlainItems? { nil }
+  @inlinable @inline(__always)
+  func record(_ i: Int) -> (record: _ItemRecord, measure: _ItemMeasure)? {
+    let h = items[i]._first
+    guard case .none(0) = items[i]._tail, items[i]._columns == 1,
+          h.bitPattern < Double.infinity.bitPattern else { return nil }
+    var record = _ItemRecord(spanBits: 1)
+    record.height = h
+    return (record, _ItemMeasure(width: 0, height: h))
+  }
 }
 
 /// The records and measures already in place (no measures: a section of height items): the
@@ -1368,6 +1415,8 @@ internal struct _PlacedRecords: _RecordSource {
   @inlinable static var ordersColumns: Bool { true }
   /// A section of height items keeps no measures.
   @inlinable var heightsOnly: Bool { measures.isEmpty }
+  /// None: the records are read as they are.
+  @inlinable var plainItems: _PlainItems? { nil }
   @inlinable @inline(__always)
   func record(_ i: Int) -> (record: _ItemRecord, measure: _ItemMeasure)? {
     // No measures: a section of height items, each record holding its height.
@@ -1402,6 +1451,9 @@ internal struct _CheckedItems: _RecordSource {
   @inlinable static var ordersColumns: Bool { false }
   /// Without the measures' buffer every item is a height: a size item stops the pass.
   @inlinable var heightsOnly: Bool { !storesMeasures }
+  /// Without the measures' buffer, the items as ``_PlainItems``: a plain item's record and
+  /// measure are what ``record(_:)`` makes of it, and it stores no measure and has no id.
+  @inlinable var plainItems: _PlainItems? { storesMeasures ? nil : _PlainItems(items) }
 
   @inlinable @inline(__always)
   mutating func record(_ i: Int) -> (record: _ItemRecord, measure: _ItemMeasure)? {
