@@ -678,13 +678,15 @@ struct OnePassBuildTests {
     #expect(ties > 10_000, "seed \(seed): only \(ties) ties")
   }
 
-  /// From scratch, two to four columns, shortest first, a section of height items is placed by
-  /// the loop over plain items (`_PlainItems`: a height with its sign bit clear, one column, no
-  /// id, no column) until the first other item, and by the checked loop from there. Sections
-  /// of plain items with others among them at random (none, a few, or half): `-0` heights,
-  /// items with ids, wider spans, a size item (which starts the pass over with measures, as
-  /// after the first 64 items it must), and spoiled items and heights the check must reject
-  /// (infinities, NaN, negative). The build
+  /// From scratch, two to four columns, shortest first, a section is placed by the loop over
+  /// plain items (`_PlainItems`: a height with its sign bit clear, or a size with a finite
+  /// positive width when the pass writes measures; one column, no id, no column) until the
+  /// first other item, and by the checked loop from there. Sections of height items, or of size
+  /// items with a few heights (photos), with others among them at random (none, a few, or
+  /// half): `-0` heights, items with ids, wider spans, a size item among height items (which
+  /// starts the pass over with measures, as after the first 64 items it must), and spoiled
+  /// items and measures the check must reject (infinities, NaN, negative lengths, zero
+  /// widths, a column without `keepColumns`). The build
   /// throws what the item-by-item check throws, and otherwise leaves the general loop's state,
   /// index and frames, to the bit; and a brute-force model's frames when no item has an id.
   @Test(arguments: [101, 102, 103, 104] as [UInt64])
@@ -692,6 +694,7 @@ struct OnePassBuildTests {
     var rng = SplitMix64(seed: seed)
     let negativeZero = -0.0
     let heights: [Double] = [0, 1, 2.5, 40, Double.leastNonzeroMagnitude, 1e300]
+    let widths: [Double] = [Double.leastNonzeroMagnitude, 1e-300, 1e300, Double.greatestFiniteMagnitude]
     var rejected = 0, accepted = 0, plainRuns = 0
     for round in 0..<80 {
       let columns = [2, 3, 4, 4, 5][round % 5]
@@ -702,11 +705,14 @@ struct OnePassBuildTests {
       var nextID: Int64 = 0
       for s in model.sections.indices {
         model.sections[s].parameters = WaterfallParameters()
-        // Valid items other than plain ones, at one of these rates.
+        // Valid items other than plain ones, at one of these rates; in a section of sizes
+        // (photos), plain items are size items, with a height item among them now and then.
         let others = [0, 0.01, 0.1, 0.5][rng.int(0...3)]
+        let sized = rng.chance(0.4)
         var items = (0..<rng.int(0...300)).map { i -> WaterfallItem in
           let h = rng.chance(0.8) ? rng.double(0...300) : heights[rng.int(0...heights.count - 1)]
-          var item = WaterfallItem(.height(h))
+          let w = rng.chance(0.8) ? rng.double(1...200) : widths[rng.int(0...widths.count - 1)]
+          var item = WaterfallItem(sized && rng.chance(0.95) ? .size(width: w, height: h) : .height(h))
           guard rng.chance(others) else { return item }
           switch rng.int(0...4) {
           case 0: item.measure = .height(negativeZero)
@@ -723,8 +729,15 @@ struct OnePassBuildTests {
         // One section in five: an item the check rejects, a bad height or spoiled otherwise.
         if !items.isEmpty && rng.chance(0.2) {
           let i = rng.int(0...items.count - 1)
+          let bad: [Double] = [.infinity, -.infinity, .nan, -1, -Double.leastNonzeroMagnitude]
           if rng.chance(0.7) {
-            items[i].measure = .height([.infinity, -.infinity, .nan, -1, -Double.leastNonzeroMagnitude][rng.int(0...4)])
+            switch sized ? rng.int(0...2) : 0 {
+            case 0: items[i].measure = .height(bad[rng.int(0...bad.count - 1)])
+            case 1: items[i].measure = .size(width: (bad + [0, -0.0])[rng.int(0...bad.count + 1)], height: 10)
+            default: items[i].measure = .size(width: 10, height: bad[rng.int(0...bad.count - 1)])
+            }
+          } else if rng.chance(0.3) {
+            items[i].column = rng.int(0...columns - 1)  // without keepColumns
           } else {
             items[i] = rng.spoiled(items[i], columns: columns)
           }

@@ -1370,33 +1370,55 @@ internal protocol _RecordSource {
   var plainItems: _PlainItems? { get }
 }
 
-/// Items read for the one-column loop's fastest copy, from scratch without measures: each a
-/// *plain* item, a height (finite, its sign bit clear), one column, no id and no column, whose
-/// record is its height and a span of 1 and whose measure is that height; any other item stops
-/// the run (``record(_:)`` is `nil`), for ``_CheckedItems`` to check and place it. A plain
-/// item's test is four loads and four comparisons, and the loop keeps nothing of a checked
-/// source's (its flags, the measures' buffer, a call for rare items), so the columns' states
-/// and the loop's pointers stay in registers: the loop of a width change in place, reading
-/// 56-byte items instead of records.
+/// Items read for the one-column loop's fastest copy, from scratch: each a *plain* item, one
+/// column, no id and no column, and a height (finite, its sign bit clear) or, when the pass
+/// writes measures, a size (a finite positive width, a height as above). Its record is a span
+/// of 1 (and its height, for a height item) and its measure is the item's, written to
+/// ``measures`` when the pass keeps them; any other item stops the run (``record(_:)`` is
+/// `nil`), for ``_CheckedItems`` to check and place it, or to start the pass over with
+/// measures. A plain item's test is a few loads and comparisons of bits, and the loop keeps
+/// nothing of a checked source's (its flags, a call for rare items), so the columns' states and
+/// the loop's pointers stay in registers: the loop of a width change in place, reading 56-byte
+/// items instead of records.
 @usableFromInline
 internal struct _PlainItems: _RecordSource {
   @usableFromInline let items: UnsafeBufferPointer<WaterfallItem>
+  /// Where item `i`'s measure goes, as many as `items`; empty when the pass keeps none (then
+  /// only height items are plain).
+  @usableFromInline let measures: UnsafeMutableBufferPointer<_ItemMeasure>
   @inlinable @inline(__always)
-  init(_ items: UnsafeBufferPointer<WaterfallItem>) { self.items = items }
+  init(_ items: UnsafeBufferPointer<WaterfallItem>, measures: UnsafeMutableBufferPointer<_ItemMeasure>) {
+    self.items = items
+    self.measures = measures
+  }
   /// Yes: the reads are cheap, as in place.
   @inlinable static var ordersColumns: Bool { true }
-  /// Every measure it gives is a height.
-  @inlinable var heightsOnly: Bool { true }
+  /// Without measures, every measure it gives is a height.
+  @inlinable var heightsOnly: Bool { measures.isEmpty }
   /// None: it is that reading already.
   @inlinable var plainItems: _PlainItems? { nil }
   @inlinable @inline(__always)
   func record(_ i: Int) -> (record: _ItemRecord, measure: _ItemMeasure)? {
-    let h = items[i]._first
-    guard case .none(0) = items[i]._tail, items[i]._columns == 1,
-          h.bitPattern < Double.infinity.bitPattern else { return nil }
+    if measures.isEmpty {
+      let h = items[i]._first
+      guard case .none(0) = items[i]._tail, items[i]._columns == 1,
+            h.bitPattern < Double.infinity.bitPattern else { return nil }
+      var record = _ItemRecord(spanBits: 1)
+      record.height = h
+      return (record, _ItemMeasure(width: 0, height: h))
+    }
+    // A height or a size, chosen without a branch on which (a feed mixes them).
+    guard case .none(let flags) = items[i]._tail, flags & ~WaterfallItem._sizeFlag == 0,
+          items[i]._columns == 1 else { return nil }
+    let sized = flags != 0
+    let first = items[i]._first, second = items[i]._second
+    let measure = _ItemMeasure(width: sized ? first : 0, height: sized ? second : first)
+    guard measure.height.bitPattern < Double.infinity.bitPattern,
+          !sized || _CheckedItems.isFinitePositive(first) else { return nil }
+    measures[i] = measure
     var record = _ItemRecord(spanBits: 1)
-    record.height = h
-    return (record, _ItemMeasure(width: 0, height: h))
+    if !sized { record.height = measure.height }  // as `_ItemRecord(_:)`
+    return (record, measure)
   }
 }
 
@@ -1451,9 +1473,10 @@ internal struct _CheckedItems: _RecordSource {
   @inlinable static var ordersColumns: Bool { false }
   /// Without the measures' buffer every item is a height: a size item stops the pass.
   @inlinable var heightsOnly: Bool { !storesMeasures }
-  /// Without the measures' buffer, the items as ``_PlainItems``: a plain item's record and
-  /// measure are what ``record(_:)`` makes of it, and it stores no measure and has no id.
-  @inlinable var plainItems: _PlainItems? { storesMeasures ? nil : _PlainItems(items) }
+  /// The items as ``_PlainItems``, with the same measures' buffer: a plain item's record and
+  /// measure are what ``record(_:)`` makes of it, written where it writes them, and it has no
+  /// id.
+  @inlinable var plainItems: _PlainItems? { _PlainItems(items, measures: measures) }
 
   @inlinable @inline(__always)
   mutating func record(_ i: Int) -> (record: _ItemRecord, measure: _ItemMeasure)? {
