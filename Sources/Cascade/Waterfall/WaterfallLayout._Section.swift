@@ -922,6 +922,7 @@ internal struct _Section: _SectionStorage {
             var i = range.lowerBound
             while i < range.upperBound {
               if tight {
+                var checked = true
                 // Two to four columns: plain items first, in the loop that keeps the columns in
                 // order (from five columns on, that copy was no faster, and from nine slower: the
                 // scanned states wait on their stores, as a relayout in place does).
@@ -932,13 +933,19 @@ internal struct _Section: _SectionStorage {
                     columnWidth: g.columnWidth, itemSpacing: g.itemSpacing, placed: &placedOneColumn.pointee,
                     blockTop: &blockTop, blockBottom: &blockBottom)
                   if i == range.upperBound { break }
+                  // Where the plain items stop: an item of another span goes to the general
+                  // loop below at once; a one-column item that is not plain (an id, `-0`, a size
+                  // without measures, a bad item) to the checked loop, with those after it.
+                  checked = plain.spansOneColumn(i)
                 }
-                i = Self._placeOneColumnItems(
-                  i..<range.upperBound, columns: c, source: &source, records: records, next: next,
-                  lanes: lanes, laneBase: laneBase, laneCounts: laneCounts, leafTops: leafTops, leafBottoms: leafBottoms,
-                  columnWidth: g.columnWidth, itemSpacing: g.itemSpacing, placed: &placedOneColumn.pointee,
-                  blockTop: &blockTop, blockBottom: &blockBottom)
-                if i == range.upperBound { break }
+                if checked {
+                  i = Self._placeOneColumnItems(
+                    i..<range.upperBound, columns: c, source: &source, records: records, next: next,
+                    lanes: lanes, laneBase: laneBase, laneCounts: laneCounts, leafTops: leafTops, leafBottoms: leafBottoms,
+                    columnWidth: g.columnWidth, itemSpacing: g.itemSpacing, placed: &placedOneColumn.pointee,
+                    blockTop: &blockTop, blockBottom: &blockBottom)
+                  if i == range.upperBound { break }
+                }
               }
               defer { i &+= 1 }
               guard let input = source.record(i) else { return false }
@@ -1397,6 +1404,12 @@ internal struct _PlainItems: _RecordSource {
   @inlinable var heightsOnly: Bool { measures.isEmpty }
   /// None: it is that reading already.
   @inlinable var plainItems: _PlainItems? { nil }
+
+  /// Whether item `i` is given as `.columns(1)` (a `.full` item keeps 0 there), whatever else
+  /// it is. O(1).
+  @inlinable @inline(__always)
+  func spansOneColumn(_ i: Int) -> Bool { items[i]._columns == 1 }
+
   @inlinable @inline(__always)
   func record(_ i: Int) -> (record: _ItemRecord, measure: _ItemMeasure)? {
     if measures.isEmpty {
