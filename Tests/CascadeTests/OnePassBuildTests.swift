@@ -166,6 +166,56 @@ extension SplitMix64 {
   }
 }
 
+extension SplitMix64 {
+  /// `count` items for the tests of the plain reading (`_PlainItems`): height items, or when
+  /// `sized` size items with a height item among them now and then, with odd lengths among
+  /// them; and valid items other than plain ones at the rate `others`: `-0` heights, items with
+  /// ids (from `nextID` on, so every id is new), wider spans and full-width items, size items
+  /// among height items (among the first 64 or after them) and `.columns(1)` given explicitly.
+  mutating func plainTestItems(
+    count: Int, columns: Int, sized: Bool, others: Double, nextID: inout Int64
+  ) -> [WaterfallItem] {
+    let heights: [Double] = [0, 1, 2.5, 40, Double.leastNonzeroMagnitude, 1e300]
+    let widths: [Double] = [Double.leastNonzeroMagnitude, 1e-300, 1e300, Double.greatestFiniteMagnitude]
+    return (0..<count).map { i -> WaterfallItem in
+      let h = chance(0.8) ? double(0...300) : heights[int(0...heights.count - 1)]
+      let w = chance(0.8) ? double(1...200) : widths[int(0...widths.count - 1)]
+      var item = WaterfallItem(sized && chance(0.95) ? .size(width: w, height: h) : .height(h))
+      guard chance(others) else { return item }
+      switch int(0...4) {
+      case 0: item.measure = .height(-0.0)
+      case 1:
+        item.id = .int(nextID)
+        nextID += 1
+      case 2: item.span = chance(0.5) ? .full : .columns(int(2...columns))
+      case 3: item.measure = i < 64 && chance(0.8) ? .height(h) : .size(width: 30, height: h)
+      default: item.span = .columns(1)
+      }
+      return item
+    }
+  }
+
+  /// One of `items` made into one the check rejects: an infinite, NaN or negative height or
+  /// width (sizes only when `sized`), a zero width, a column without `keepColumns`, or an item
+  /// spoiled otherwise.
+  mutating func spoilOne(of items: inout [WaterfallItem], columns: Int, sized: Bool) {
+    guard !items.isEmpty else { return }
+    let i = int(0...items.count - 1)
+    let bad: [Double] = [.infinity, -.infinity, .nan, -1, -Double.leastNonzeroMagnitude]
+    if chance(0.7) {
+      switch sized ? int(0...2) : 0 {
+      case 0: items[i].measure = .height(bad[int(0...bad.count - 1)])
+      case 1: items[i].measure = .size(width: (bad + [0, -0.0])[int(0...bad.count + 1)], height: 10)
+      default: items[i].measure = .size(width: 10, height: bad[int(0...bad.count - 1)])
+      }
+    } else if chance(0.3) {
+      items[i].column = int(0...columns - 1)  // without keepColumns
+    } else {
+      items[i] = spoiled(items[i], columns: columns)
+    }
+  }
+}
+
 @Suite("One-pass build")
 struct OnePassBuildTests {
   /// Random collections (several sections, spans, both kinds of measure, every order, sometimes
@@ -692,9 +742,6 @@ struct OnePassBuildTests {
   @Test(arguments: [101, 102, 103, 104] as [UInt64])
   func plainItemsStopAtEveryOtherItem(seed: UInt64) throws {
     var rng = SplitMix64(seed: seed)
-    let negativeZero = -0.0
-    let heights: [Double] = [0, 1, 2.5, 40, Double.leastNonzeroMagnitude, 1e300]
-    let widths: [Double] = [Double.leastNonzeroMagnitude, 1e-300, 1e300, Double.greatestFiniteMagnitude]
     var rejected = 0, accepted = 0, plainRuns = 0
     for round in 0..<80 {
       let columns = [2, 3, 4, 4, 5][round % 5]
@@ -705,43 +752,12 @@ struct OnePassBuildTests {
       var nextID: Int64 = 0
       for s in model.sections.indices {
         model.sections[s].parameters = WaterfallParameters()
-        // Valid items other than plain ones, at one of these rates; in a section of sizes
-        // (photos), plain items are size items, with a height item among them now and then.
         let others = [0, 0.01, 0.1, 0.5][rng.int(0...3)]
         let sized = rng.chance(0.4)
-        var items = (0..<rng.int(0...300)).map { i -> WaterfallItem in
-          let h = rng.chance(0.8) ? rng.double(0...300) : heights[rng.int(0...heights.count - 1)]
-          let w = rng.chance(0.8) ? rng.double(1...200) : widths[rng.int(0...widths.count - 1)]
-          var item = WaterfallItem(sized && rng.chance(0.95) ? .size(width: w, height: h) : .height(h))
-          guard rng.chance(others) else { return item }
-          switch rng.int(0...4) {
-          case 0: item.measure = .height(negativeZero)
-          case 1:
-            item.id = .int(nextID)
-            nextID += 1
-          case 2: item.span = rng.chance(0.5) ? .full : .columns(rng.int(2...columns))
-          case 3: item.measure = i < 64 && rng.chance(0.8) ? .height(h) : .size(width: 30, height: h)
-          default: item.span = .columns(1)
-          }
-          return item
-        }
+        var items = rng.plainTestItems(count: rng.int(0...300), columns: columns, sized: sized, others: others, nextID: &nextID)
         if items.count > 20 && others == 0 { plainRuns += 1 }
-        // One section in five: an item the check rejects, a bad height or spoiled otherwise.
-        if !items.isEmpty && rng.chance(0.2) {
-          let i = rng.int(0...items.count - 1)
-          let bad: [Double] = [.infinity, -.infinity, .nan, -1, -Double.leastNonzeroMagnitude]
-          if rng.chance(0.7) {
-            switch sized ? rng.int(0...2) : 0 {
-            case 0: items[i].measure = .height(bad[rng.int(0...bad.count - 1)])
-            case 1: items[i].measure = .size(width: (bad + [0, -0.0])[rng.int(0...bad.count + 1)], height: 10)
-            default: items[i].measure = .size(width: 10, height: bad[rng.int(0...bad.count - 1)])
-            }
-          } else if rng.chance(0.3) {
-            items[i].column = rng.int(0...columns - 1)  // without keepColumns
-          } else {
-            items[i] = rng.spoiled(items[i], columns: columns)
-          }
-        }
+        // One section in five: an item the check rejects.
+        if rng.chance(0.2) { rng.spoilOne(of: &items, columns: columns, sized: sized) }
         model.sections[s].items = items
       }
       let sections = model.sections.map { WaterfallSection(parameters: $0.parameters, items: $0.items) }
@@ -757,6 +773,85 @@ struct OnePassBuildTests {
       }
     }
     #expect(rejected > 10 && accepted > 30 && plainRuns > 20, "seed \(seed): \(rejected) rejected, \(accepted) accepted, \(plainRuns) plain sections")
+  }
+
+  /// A batch's appended and inserted items are converted by the plain reading too (nearly all
+  /// of them, in most batches), and by the check from the first other item: batches of one to
+  /// three appends and inserts of the plain reading's test items (heights or sizes, others among
+  /// them, one item in three batches rejected) into collections of two to five columns. A
+  /// batch throws what the item-by-item check throws and leaves the layout as it was; an
+  /// accepted one leaves the records and measures `_ItemRecord(_:)` and `_ItemMeasure(_:)`
+  /// make of the items, and the frames of a fresh build of them, to the bit.
+  @Test(arguments: [111, 112, 113, 114] as [UInt64])
+  func plainItemsInABatchAreCheckedAsTheyAre(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    var rejected = 0, accepted = 0
+    for round in 0..<60 {
+      let columns = [2, 3, 4, 4, 5][round % 5]
+      let parameters = WaterfallParameters(columns: columns, itemSpacing: [0, 8][rng.int(0...1)])
+      let width = 500.0
+      var nextID: Int64 = 0
+      var sections = (0..<rng.int(1...2)).map { _ in
+        WaterfallSection(items: rng.plainTestItems(
+          count: rng.int(0...100), columns: columns, sized: rng.chance(0.4), others: 0.05, nextID: &nextID))
+      }
+      var layout = try WaterfallLayout(width: width, parameters: parameters, sections: sections)
+      var changes: [WaterfallLayout.Change] = []
+      var expected: LayoutError?
+      for n in 0..<rng.int(1...3) {
+        let s = rng.int(0...sections.count - 1)
+        let sized = rng.chance(0.4)
+        var items = rng.plainTestItems(
+          count: rng.int(1...100), columns: columns, sized: sized, others: [0, 0.01, 0.1, 0.5][rng.int(0...3)],
+          nextID: &nextID)
+        if rng.chance(0.15) { rng.spoilOne(of: &items, columns: columns, sized: sized) }
+        let count = sections[s].items.count
+        let at = rng.chance(0.5) ? count : rng.int(0...count)
+        changes.append(at == count && rng.chance(0.5) ? .appendItems(items, section: s) : .insertItems(items, at: at, section: s))
+        if expected == nil {
+          for (k, item) in items.enumerated() {
+            do throws(LayoutError) {
+              try _Section.validate(
+                item, at: .item(section: s, item: at + k), parameters: sections[s].parameters, over: parameters, width: width)
+            } catch {
+              var e = error
+              e.changeIndex = n
+              expected = e
+              break
+            }
+          }
+        }
+        sections[s].items.insert(contentsOf: items, at: at)
+      }
+      let where_ = "seed \(seed), round \(round), \(columns) columns"
+      let before = layout
+      do throws(LayoutError) {
+        try layout.apply(changes)
+      } catch {
+        rejected += 1
+        #expect(error == expected, "\(where_): threw \(error), the item-by-item check \(String(describing: expected))")
+        #expect(stateDifference(layout, before) == nil && frameBits(layout) == frameBits(before), "\(where_): a rejected batch changed the layout")
+        continue
+      }
+      accepted += 1
+      #expect(expected == nil, "\(where_): accepted what the item-by-item check rejects: \(String(describing: expected))")
+      for (s, section) in sections.enumerated() {
+        let stored = layout._storage.sections[s]
+        let made = section.items.map(_ItemRecord.init)
+        let measured = section.items.map { _ItemMeasure($0.measure) }
+        let same = stored.records.count == made.count
+          && zip(stored.records, made).allSatisfy { $0.spanBits == $1.spanBits }
+          && measured.indices.allSatisfy { i in
+            let a = stored.measure(i), b = measured[i]
+            return a.width.bitPattern == b.width.bitPattern && a.height.bitPattern == b.height.bitPattern
+          }
+        #expect(same, "\(where_): section \(s)'s records and measures are not what _ItemRecord(_:) and _ItemMeasure(_:) make of its items")
+      }
+      let fresh = try WaterfallLayout(width: width, parameters: parameters, sections: sections)
+      #expect(frameBits(layout) == frameBits(fresh), "\(where_): frames differ from a fresh build's")
+      #expect(layout._violation() == nil, "\(where_): \(layout._violation() ?? "")")
+    }
+    #expect(rejected > 5 && accepted > 20, "seed \(seed): \(rejected) rejected, \(accepted) accepted")
   }
 
   /// A width change in place, where the one-column loop keeps two to four columns in order, is

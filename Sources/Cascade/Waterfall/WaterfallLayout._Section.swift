@@ -490,7 +490,13 @@ internal struct _Section: _SectionStorage {
       let made = _checkedArrays(
         items, parameters: parameters, over: layout, width: width, storingMeasures: storing, needsMeasures: &needsMeasures
       ) { source, records in
+        // Plain items (nearly all, in most batches) by their own read, any other by the check.
+        let plain = source.plainItems
         for i in records.indices {
+          if let input = plain?.record(i) {
+            records.initializeElement(at: i, to: input.record)
+            continue
+          }
           guard let input = source.record(i) else { return false }
           records.initializeElement(at: i, to: input.record)
         }
