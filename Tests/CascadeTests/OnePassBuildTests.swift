@@ -346,7 +346,6 @@ struct OnePassBuildTests {
         }
       }
       let sections = model.sections.map { WaterfallSection(parameters: $0.parameters, items: $0.items) }
-      for sec in sections { if let k = sec.items.firstIndex(where: { if case .height(let h) = $0.measure { return !h.isFinite } else { return false } }) { print("DBG inf at", k, sec.items.count, sec.items.prefix(k).contains { if case .size = $0.measure { return true } else { return false } }) } }
       let where_ = "seed \(seed), round \(round), \(columns) columns"
       guard let built = try buildBothWays(model, sections, where_) else {
         rejected += 1

@@ -493,11 +493,7 @@ internal struct _Section: _SectionStorage {
         // Plain items (nearly all, in most batches) by their own read, any other by the check.
         let plain = source.plainItems
         for i in records.indices {
-          if let input = plain?.record(i) {
-            records.initializeElement(at: i, to: input.record)
-            continue
-          }
-          guard let input = source.record(i) else { return false }
+          guard let input = plain?.record(i) ?? source.record(i) else { return false }
           records.initializeElement(at: i, to: input.record)
         }
         return true
@@ -1377,9 +1373,10 @@ internal protocol _RecordSource {
   mutating func record(_ i: Int) -> (record: _ItemRecord, measure: _ItemMeasure)?
 
   /// The same items read as ``_PlainItems``, when this source would make exactly the records
-  /// `_PlainItems` makes of them: the one-column loop runs over those first, in a copy of its
-  /// own, and over this source from the first item they stop at. `nil` when the source has
-  /// no such reading.
+  /// and measures `_PlainItems` makes of them: the one-column loop runs over those first, in a
+  /// copy of its own, and over this source from the first item they stop at; a batch's
+  /// conversion reads each item so first, and by this source when it is not plain. `nil` when
+  /// the source has no such reading.
   var plainItems: _PlainItems? { get }
 }
 
