@@ -121,6 +121,42 @@ private func appendedByTheGeneralLoop(
   return appended
 }
 
+/// The error the item-by-item check gives the first bad item of `items`, inserted at `at` in
+/// section `s` by change `n` of a batch, or `nil` when every item is valid.
+private func firstItemError(
+  _ items: [WaterfallItem], section s: Int, at: Int, change n: Int,
+  parameters: WaterfallParameters, over layout: WaterfallParameters, width: Double
+) -> LayoutError? {
+  for (k, item) in items.enumerated() {
+    do throws(LayoutError) {
+      try _Section.validate(item, at: .item(section: s, item: at + k), parameters: parameters, over: layout, width: width)
+    } catch {
+      var e = error
+      e.changeIndex = n
+      return e
+    }
+  }
+  return nil
+}
+
+/// Applies `changes` to `layout` and holds the outcome to `expected`, the item-by-item check's
+/// error: a rejected batch must throw exactly that and leave the layout as it was, state and
+/// frames to the bit; an accepted one must have had none. Returns whether it was accepted.
+private func applyExpecting(
+  _ expected: LayoutError?, _ changes: [WaterfallLayout.Change], to layout: inout WaterfallLayout, _ where_: String
+) -> Bool {
+  let before = layout
+  do throws(LayoutError) {
+    try layout.apply(changes)
+  } catch {
+    #expect(error == expected, "\(where_): threw \(error), the item-by-item check \(String(describing: expected))")
+    #expect(stateDifference(layout, before) == nil && frameBits(layout) == frameBits(before), "\(where_): a rejected batch changed the layout")
+    return false
+  }
+  #expect(expected == nil, "\(where_): accepted what the item-by-item check rejects: \(String(describing: expected))")
+  return true
+}
+
 /// The column the leftmost-lowest rule gives `states`: the first of the lowest, by `<` (so `-0`
 /// and `+0` tie).
 private func firstOfTheLowest(_ states: ArraySlice<Double>) -> Int {
@@ -473,34 +509,17 @@ struct OnePassBuildTests {
         let count = scratch.sections[s].items.count
         let at = rng.chance(0.5) ? count : rng.int(0...count)
         changes.append(at == count && rng.chance(0.5) ? .appendItems(items, section: s) : .insertItems(items, at: at, section: s))
-        if expected == nil {
-          for (k, item) in items.enumerated() {
-            do throws(LayoutError) {
-              try _Section.validate(
-                item, at: .item(section: s, item: at + k), parameters: scratch.sections[s].parameters,
-                over: model.parameters, width: model.width)
-            } catch {
-              var e = error
-              e.changeIndex = n
-              expected = e
-              break
-            }
-          }
-        }
+        expected = expected ?? firstItemError(
+          items, section: s, at: at, change: n, parameters: scratch.sections[s].parameters,
+          over: model.parameters, width: model.width)
         scratch.sections[s].items.insert(contentsOf: items, at: at)
       }
       let where_ = "seed \(seed), round \(round)"
-      let before = layout
-      do throws(LayoutError) {
-        try layout.apply(changes)
-      } catch {
+      guard applyExpecting(expected, changes, to: &layout, where_) else {
         rejected += 1
-        #expect(error == expected, "\(where_): threw \(error), the item-by-item check \(String(describing: expected))")
-        #expect(stateDifference(layout, before) == nil && frameBits(layout) == frameBits(before), "\(where_): a rejected batch changed the layout")
         continue
       }
       accepted += 1
-      #expect(expected == nil, "\(where_): accepted what the item-by-item check rejects: \(String(describing: expected))")
       for (s, section) in scratch.sections.enumerated() {
         let stored = layout._storage.sections[s]
         let made = section.items.map(_ItemRecord.init)
@@ -807,33 +826,16 @@ struct OnePassBuildTests {
         let count = sections[s].items.count
         let at = rng.chance(0.5) ? count : rng.int(0...count)
         changes.append(at == count && rng.chance(0.5) ? .appendItems(items, section: s) : .insertItems(items, at: at, section: s))
-        if expected == nil {
-          for (k, item) in items.enumerated() {
-            do throws(LayoutError) {
-              try _Section.validate(
-                item, at: .item(section: s, item: at + k), parameters: sections[s].parameters, over: parameters, width: width)
-            } catch {
-              var e = error
-              e.changeIndex = n
-              expected = e
-              break
-            }
-          }
-        }
+        expected = expected ?? firstItemError(
+          items, section: s, at: at, change: n, parameters: sections[s].parameters, over: parameters, width: width)
         sections[s].items.insert(contentsOf: items, at: at)
       }
       let where_ = "seed \(seed), round \(round), \(columns) columns"
-      let before = layout
-      do throws(LayoutError) {
-        try layout.apply(changes)
-      } catch {
+      guard applyExpecting(expected, changes, to: &layout, where_) else {
         rejected += 1
-        #expect(error == expected, "\(where_): threw \(error), the item-by-item check \(String(describing: expected))")
-        #expect(stateDifference(layout, before) == nil && frameBits(layout) == frameBits(before), "\(where_): a rejected batch changed the layout")
         continue
       }
       accepted += 1
-      #expect(expected == nil, "\(where_): accepted what the item-by-item check rejects: \(String(describing: expected))")
       for (s, section) in sections.enumerated() {
         let stored = layout._storage.sections[s]
         let made = section.items.map(_ItemRecord.init)
