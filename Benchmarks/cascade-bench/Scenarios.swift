@@ -12,8 +12,8 @@ import CascadeBenchKit
 
 /// The primary benchmarks and what each is compared with, in report order.
 let comparisons: [(primary: String, baselines: [String])] = [
-  ("layout.full", ["layout.full.seedBaseline", "layout.full.writeFrames", "layout.full.readItems"]),
-  ("layout.full.inPlace", ["layout.full.writeFrames", "layout.full"]),
+  ("layout.full", ["layout.full.seedBaseline", "layout.full.writeFrames", "layout.full.readItems", "layout.full.shortestFirst"]),
+  ("layout.full.inPlace", ["layout.full.writeFrames", "layout.full", "layout.full.shortestFirst"]),
   ("layout.full.smallSections", ["layout.full"]),
   ("query.random", ["query.random.linearScan", "query.random.unionRects", "query.random.implicitIntervalTree"]),
   ("query.scroll", ["query.scroll.search", "query.scroll.linearScan", "query.scroll.unionRects"]),
@@ -129,6 +129,29 @@ struct Scenarios {
                          note: "only n frames written to a fresh [Rect] (the cost floor of a full layout)") {
         heights.withUnsafeBufferPointer { writeFrames($0, columnWidth: 248.5) }
       } consume: { $0.count &+ Int($0.last?.maxY ?? 0) }
+    }
+    if wants("layout.full.shortestFirst") {
+      // The chain no placement can split: each item's y, shortest column first, and nothing
+      // else (`shortestFirstYs`). Its y's must be Cascade's, or the ratio compares other work.
+      if let shape = seedShape, shape.columns <= 4 {
+        let cascade = Workload.layout(collection)
+        var expected = 0.0
+        _ = cascade.forEachItemFrame(inSection: 0) { _, frame in
+          expected += frame.minY
+          return true
+        }
+        let heights = shape.heights
+        let ys = heights.withUnsafeBufferPointer { shortestFirstYs($0, columns: shape.columns, spacing: shape.spacing) }
+        if ys.bitPattern != expected.bitPattern {
+          bench.log("  WARNING: layout.full.shortestFirst's y's add up to \(ys), Cascade's to \(expected)")
+        }
+        bench.measureBuild("layout.full.shortestFirst", n: n, unit: .perItem, unitsPerOp: Double(Swift.max(1, n)),
+                           note: "only each item's y, shortest column first (the chain every placement waits on)") {
+          heights.withUnsafeBufferPointer { shortestFirstYs($0, columns: shape.columns, spacing: shape.spacing) }
+        } consume: { Int(truncatingIfNeeded: $0.bitPattern) }
+      } else {
+        bench.log("  layout.full.shortestFirst: skipped (one section of one-column items in one to four columns, no header, footer or insets)")
+      }
     }
     if wants("layout.full.readItems") {
       // The input's floor: the sections' items (56 bytes each at 1M, 56 MB, past every cache)
