@@ -109,6 +109,34 @@ struct IntervalIndexSafetyTests {
     #expect(index._violation(bounds: { spans[$0] }) == nil)
   }
 
+  /// Up to 16 lanes, the fill checks each lane's count once a stretch; from 17 on, at each id.
+  /// Either way, a source that puts one id too many in a lane on its second pass (at the ends
+  /// of a stretch and inside one) is reported before any write, and the index is left as it was.
+  @Test(arguments: [2, 15, 16, 17, 40])
+  func anOverrunIsReportedWhateverTheLaneCount(lanes laneCount: Int) {
+    #expect(IntervalIndex._fillStretch == 256, "the ids below were chosen at the ends of stretches of 256")
+    let spans = (0..<1_000).map { (minY: Double($0), maxY: Double($0) + 5) }
+    let good = (0..<1_000).map { $0 % laneCount }
+    var index = IntervalIndex(laneCount: laneCount)
+    for id in 0..<30 { index.append(id, lane: id % laneCount, maxY: spans[id].maxY) }
+    let before = index._laneContents
+    // One lane a count too many and another one short: the next lane, or the last (whose one
+    // too many would be written past the buffer's end).
+    for id in [0, 255, 256, 300, 511, 999] {
+      for bad in Set([(good[id] + 1) % laneCount, laneCount - 1]) where bad != good[id] {
+        var script = good
+        script[id] = bad
+        let accepted = index._replaceAll(count: 1_000, from: ScriptedSource([good, script], spans: spans))
+        #expect(!accepted, "\(laneCount) lanes: lane \(bad) for id \(id) on the second pass")
+        #expect(index._laneContents == before)
+      }
+    }
+    let honest = index._replaceAll(count: 1_000, from: ScriptedSource([good], spans: spans))
+    #expect(honest)
+    #expect(index._laneContents == (0..<laneCount).map { l in (0..<1_000).filter { $0 % laneCount == l } })
+    #expect(index._violation(bounds: { spans[$0] }) == nil)
+  }
+
   @Test func countsOutsideTheIdRangeAreReported() {
     var index = filledIndex()
     let source = ScriptedSource([Array(repeating: 0, count: 40)], spans: Self.spans)

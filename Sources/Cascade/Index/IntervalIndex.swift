@@ -590,7 +590,9 @@ public struct IntervalIndex: Sendable {
   /// lane's running position, into a small buffer; then the ids to their places. In one pass,
   /// each write's address came from a load of a position that the previous id may have just
   /// stored, and the processor held the next ids' loads until that address was known (the
-  /// figures are at ``_fillStretch``).
+  /// figures are at ``_fillStretch``). With up to 16 lanes, each lane's count is checked once a
+  /// stretch, after its places are worked out and before any is written; with more, at each id
+  /// (so the checks stay O(count) whatever the lanes).
   internal static func _fill<Source: IntervalLaneSource>(
     _ buffer: UnsafeMutableBufferPointer<Int32>, count: Int, from source: Source, offsets: UnsafeBufferPointer<Int>
   ) -> Bool {
@@ -600,16 +602,31 @@ public struct IntervalIndex: Sendable {
       withUnsafeTemporaryAllocation(of: Int32.self, capacity: Swift.min(count, _fillStretch)) { places in
         // next[l]: where lane l's next id goes, from offsets[l] up to offsets[l + 1].
         for l in 0..<laneCount { next.initializeElement(at: l, to: offsets[l]) }
+        /// Places ids `first ..< first + stretch` into `places`, each lane's count checked at
+        /// each id, or (`checksAfter`, a constant at each call: a copy of the loop each) once a
+        /// lane after the stretch: each lane's position only grows, so its last one covers every
+        /// place in the stretch. Nothing is written to `buffer` here. False on an overrun: a
+        /// lane outside the range, or more ids in a lane than its count.
+        @inline(__always) func place(_ first: Int, _ stretch: Int, checksAfter: Bool) -> Bool {
+          for k in 0..<stretch {
+            let l = source.lane(first &+ k)
+            guard l >= 0 && l < laneCount && (checksAfter || next[l] < offsets[l + 1]) else { return false }
+            places[k] = Int32(truncatingIfNeeded: next[l])  // below `count` <= 2^31 once checked
+            next[l] &+= 1
+          }
+          if checksAfter {
+            for l in 0..<laneCount where next[l] > offsets[l + 1] { return false }
+          }
+          return true
+        }
+        // Up to 16 lanes (at most one check a lane for every 16 ids), the counts are checked
+        // after each stretch: three instructions fewer an id.
+        let checksAfter = laneCount <= _fillStretch &>> 4
         var first = 0
         while first < count {
           let stretch = Swift.min(count &- first, _fillStretch)
-          for k in 0..<stretch {
-            let l = source.lane(first &+ k)
-            // Overrun: a lane outside the range, or more ids in it than its count.
-            guard l >= 0 && l < laneCount && next[l] < offsets[l + 1] else { return false }
-            places[k] = Int32(truncatingIfNeeded: next[l])  // below `count` <= 2^31: fits
-            next[l] &+= 1
-          }
+          let placed = checksAfter ? place(first, stretch, checksAfter: true) : place(first, stretch, checksAfter: false)
+          guard placed else { return false }
           for k in 0..<stretch {
             buffer.initializeElement(at: Int(places[k]), to: Int32(truncatingIfNeeded: first &+ k))
           }
