@@ -86,55 +86,47 @@ struct IntervalIndexSafetyTests {
     #expect(index._laneContents == before)
   }
 
-  /// The filling pass places ids a stretch at a time (`_fillStretch`), then writes them: a
-  /// source that goes wrong on its second pass in any stretch, at either end of one, is reported
-  /// before a write lands outside its lane's slot, and the index is left as it was.
-  @Test(arguments: [0, 255, 256, 1_023, 1_024, 2_047, 2_500, 2_999])
-  func aSourceThatGoesWrongInAnyStretchOfTheFillIsReported(at id: Int) {
-    #expect(IntervalIndex._fillStretch == 256, "the ids below were chosen at the ends of stretches of 256")
-    let spans = (0..<3_000).map { (minY: Double($0), maxY: Double($0) + 5) }
-    let good = (0..<3_000).map { $0 % 3 }
-    var index = filledIndex()
-    let before = index._laneContents
-    for bad in [(good[id] + 1) % 3, 3] {
-      var script = good
-      script[id] = bad
-      let accepted = index._replaceAll(count: 3_000, from: ScriptedSource([good, script], spans: spans))
-      #expect(!accepted, "lane \(bad) for id \(id) on the second pass")
-      #expect(index._laneContents == before)
-    }
-    let honest = index._replaceAll(count: 3_000, from: ScriptedSource([good], spans: spans))
-    #expect(honest)
-    #expect(index._laneContents == (0..<3).map { l in (0..<3_000).filter { $0 % 3 == l } })
-    #expect(index._violation(bounds: { spans[$0] }) == nil)
-  }
-
-  /// Up to 16 lanes, the fill checks each lane's count once a stretch; from 17 on, at each id.
-  /// Either way, a source that puts one id too many in a lane on its second pass (at the ends
-  /// of a stretch and inside one) is reported before any write, and the index is left as it was.
-  @Test(arguments: [2, 15, 16, 17, 40])
-  func anOverrunIsReportedWhateverTheLaneCount(lanes laneCount: Int) {
-    #expect(IntervalIndex._fillStretch == 256, "the ids below were chosen at the ends of stretches of 256")
-    let spans = (0..<1_000).map { (minY: Double($0), maxY: Double($0) + 5) }
-    let good = (0..<1_000).map { $0 % laneCount }
+  /// `_replaceAll` of `count` ids, id i in lane `i % laneCount`, against sources whose second
+  /// pass moves one id of `ids` to a lane `moves(lane)` gives (another lane, or one outside):
+  /// each is reported before a write lands outside its lane's slot, and the index is left as it
+  /// was; then the honest source is accepted.
+  func expectEveryMoveReported(lanes laneCount: Int, count: Int, ids: [Int], _ moves: (Int) -> [Int]) {
+    #expect(IntervalIndex._fillStretch == 256, "the ids were chosen at the ends of stretches of 256")
+    let spans = (0..<count).map { (minY: Double($0), maxY: Double($0) + 5) }
+    let good = (0..<count).map { $0 % laneCount }
     var index = IntervalIndex(laneCount: laneCount)
     for id in 0..<30 { index.append(id, lane: id % laneCount, maxY: spans[id].maxY) }
     let before = index._laneContents
-    // One lane a count too many and another one short: the next lane, or the last (whose one
-    // too many would be written past the buffer's end).
-    for id in [0, 255, 256, 300, 511, 999] {
-      for bad in Set([(good[id] + 1) % laneCount, laneCount - 1]) where bad != good[id] {
+    for id in ids {
+      for bad in moves(good[id]) where bad != good[id] {
         var script = good
         script[id] = bad
-        let accepted = index._replaceAll(count: 1_000, from: ScriptedSource([good, script], spans: spans))
+        let accepted = index._replaceAll(count: count, from: ScriptedSource([good, script], spans: spans))
         #expect(!accepted, "\(laneCount) lanes: lane \(bad) for id \(id) on the second pass")
         #expect(index._laneContents == before)
       }
     }
-    let honest = index._replaceAll(count: 1_000, from: ScriptedSource([good], spans: spans))
+    let honest = index._replaceAll(count: count, from: ScriptedSource([good], spans: spans))
     #expect(honest)
-    #expect(index._laneContents == (0..<laneCount).map { l in (0..<1_000).filter { $0 % laneCount == l } })
+    #expect(index._laneContents == (0..<laneCount).map { l in (0..<count).filter { $0 % laneCount == l } })
     #expect(index._violation(bounds: { spans[$0] }) == nil)
+  }
+
+  /// The filling pass places ids a stretch at a time (`_fillStretch`), then writes them: a
+  /// source that goes wrong on its second pass in any stretch, at either end of one, is reported.
+  @Test(arguments: [0, 255, 256, 1_023, 1_024, 2_047, 2_500, 2_999])
+  func aSourceThatGoesWrongInAnyStretchOfTheFillIsReported(at id: Int) {
+    expectEveryMoveReported(lanes: 3, count: 3_000, ids: [id]) { [($0 + 1) % 3, 3] }
+  }
+
+  /// Up to 16 lanes, the fill checks each lane's count once a stretch; from 17 on, at each id.
+  /// Either way, one id too many in a lane is reported, whether that lane is the next one or
+  /// the last (whose extra id would be written past the buffer's end).
+  @Test(arguments: [2, 15, 16, 17, 40])
+  func anOverrunIsReportedWhateverTheLaneCount(lanes laneCount: Int) {
+    expectEveryMoveReported(lanes: laneCount, count: 1_000, ids: [0, 255, 256, 300, 511, 999]) {
+      [($0 + 1) % laneCount, laneCount - 1]
+    }
   }
 
   @Test func countsOutsideTheIdRangeAreReported() {
