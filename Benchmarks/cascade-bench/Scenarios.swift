@@ -134,6 +134,8 @@ struct Scenarios {
       // The chain no placement can split: each item's y, shortest column first, and nothing
       // else (`shortestFirstYs`). Its y's must be Cascade's, or the ratio compares other work.
       if let shape = seedShape, shape.columns <= 4 {
+        // Built here and freed at once, as the seed's check does: a layout held through the
+        // timings would change what the allocator gives the builds measured after it.
         let cascade = Workload.layout(collection)
         var expected = 0.0
         _ = cascade.forEachItemFrame(inSection: 0) { _, frame in
