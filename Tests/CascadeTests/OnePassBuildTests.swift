@@ -139,6 +139,27 @@ private func firstItemError(
   return nil
 }
 
+/// Whether `stored` holds what `_ItemRecord(_:)` and `_ItemMeasure(_:)` make of `items`, as a
+/// batch's conversion must leave them: a record an item, of the item's span; a column the item
+/// gives kept (and without `keepColumns`, where placement remembers nothing, the same
+/// remembering bit as the item's); measures for every item, or none only while every item is a
+/// height item (once stored, they stay); each measure to the bit.
+private func holdsItsItems(_ stored: _Section, _ items: [WaterfallItem]) -> Bool {
+  let made = items.map(_ItemRecord.init)
+  let measured = items.map { _ItemMeasure($0.measure) }
+  let sized = measured.contains { $0.width != 0 }
+  let keeps = stored.geometry.keepColumns
+  return stored.records.count == made.count
+    && (stored.measures.isEmpty ? !sized : stored.measures.count == made.count)
+    && zip(stored.records, made).allSatisfy { a, b in
+      a.span == b.span && (!b.remembers || (a.remembers && a.column == b.column)) && (keeps || a.remembers == b.remembers)
+    }
+    && measured.indices.allSatisfy { i in
+      let a = stored.measure(i), b = measured[i]
+      return a.width.bitPattern == b.width.bitPattern && a.height.bitPattern == b.height.bitPattern
+    }
+}
+
 /// Applies `changes` to `layout` and holds the outcome to `expected`, the item-by-item check's
 /// error: a rejected batch must throw exactly that and leave the layout as it was, state and
 /// frames to the bit; an accepted one must have had none. Returns whether it was accepted.
@@ -521,21 +542,9 @@ struct OnePassBuildTests {
       }
       accepted += 1
       for (s, section) in scratch.sections.enumerated() {
-        let stored = layout._storage.sections[s]
-        let made = section.items.map(_ItemRecord.init)
-        let measured = section.items.map { _ItemMeasure($0.measure) }
-        // No measures stored only while every item is a height item (once stored, they stay).
-        let sized = measured.contains { $0.width != 0 }
-        let same = stored.records.count == made.count
-          && (stored.measures.isEmpty ? !sized : stored.measures.count == made.count)
-          && zip(stored.records, made).allSatisfy { a, b in
-            a.span == b.span && (!b.remembers || (a.remembers && a.column == b.column))
-          }
-          && measured.indices.allSatisfy { i in
-            let a = stored.measure(i), b = measured[i]
-            return a.width.bitPattern == b.width.bitPattern && a.height.bitPattern == b.height.bitPattern
-          }
-        #expect(same, "\(where_): section \(s)'s records and measures are not what _ItemRecord(_:) and _ItemMeasure(_:) make of its items")
+        #expect(
+          holdsItsItems(layout._storage.sections[s], section.items),
+          "\(where_): section \(s)'s records and measures are not what _ItemRecord(_:) and _ItemMeasure(_:) make of its items")
       }
       #expect(layout._violation() == nil, "\(where_): \(layout._violation() ?? "")")
       if model.parameters.keepColumns != true && !scratch.sections.contains(where: { $0.items.contains { $0.column != nil } }) {
@@ -837,16 +846,9 @@ struct OnePassBuildTests {
       }
       accepted += 1
       for (s, section) in sections.enumerated() {
-        let stored = layout._storage.sections[s]
-        let made = section.items.map(_ItemRecord.init)
-        let measured = section.items.map { _ItemMeasure($0.measure) }
-        let same = stored.records.count == made.count
-          && zip(stored.records, made).allSatisfy { $0.spanBits == $1.spanBits }
-          && measured.indices.allSatisfy { i in
-            let a = stored.measure(i), b = measured[i]
-            return a.width.bitPattern == b.width.bitPattern && a.height.bitPattern == b.height.bitPattern
-          }
-        #expect(same, "\(where_): section \(s)'s records and measures are not what _ItemRecord(_:) and _ItemMeasure(_:) make of its items")
+        #expect(
+          holdsItsItems(layout._storage.sections[s], section.items),
+          "\(where_): section \(s)'s records and measures are not what _ItemRecord(_:) and _ItemMeasure(_:) make of its items")
       }
       let fresh = try WaterfallLayout(width: width, parameters: parameters, sections: sections)
       #expect(frameBits(layout) == frameBits(fresh), "\(where_): frames differ from a fresh build's")
