@@ -67,6 +67,32 @@ import CascadeTestSupport
     }
   }
 
+  /// Trees of every depth from 0 to 13 levels (1 to 5,000 sections, an odd and an even number
+  /// of levels each, so that the descent's two-level steps end both ways): `first(endingAfter:)`
+  /// at and beside each section's origin, and halfway down the section, names the branching
+  /// descent's section with `origin(of:)`'s origin, to the bit.
+  @Test(arguments: [11, 12] as [UInt64])
+  func deepTreesAgreeWithTheBranchingDescent(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    for count in [1, 2, 3, 5, 8, 9, 16, 17, 100, 511, 512, 513, 1_000, 4_097, 5_000] {
+      let heights = Self.heights(count, &rng)
+      var o = _SectionOrigins()
+      o.rebuild(count: count) { heights[$0] }
+      for s in stride(from: 0, to: count, by: Swift.max(1, count / 300)) {
+        let y = o.origin(of: s)
+        for probe in [y, y.nextUp, y.nextDown, y + heights[s] / 2] {
+          let (section, origin) = o.first(endingAfter: probe)
+          let expected = Self.branchingDescent(o, probe)
+          #expect(section == expected, "seed \(seed) count \(count) y \(probe): section \(section), descent \(expected)")
+          if section < count {
+            #expect(origin.bitPattern == o.origin(of: section).bitPattern,
+                    "seed \(seed) count \(count) y \(probe): origin \(origin), origin(of: \(section)) \(o.origin(of: section))")
+          }
+        }
+      }
+    }
+  }
+
   /// `origin(of:after:meeting:)` rules a section out only where the exact test a walk stops
   /// at would also stop it, and otherwise gives `origin(of:)` to the bit: for every section,
   /// rect queries ending at, just above and below its origin, and points there.

@@ -149,26 +149,47 @@ internal struct _SectionOrigins: Sendable {
     @inlinable
     internal func first(endingAfter y: Double) -> (section: Int, origin: Double) {
       if count == 0 || !(total > y) { return (count, total) }
-      var sum = 0.0
+      let n = nodes.baseAddress!
+      // Two levels a step, with no branch: which way a random query goes is a coin toss at
+      // every level, and a branch mispredicted at most of them. From `node`, whose subtree
+      // starts at `sum`, the branching descent compares `sum + left` (`p`, where the right
+      // child starts) with `y`, then, one level down, `sum + leftOfLeft` or `p + leftOfRight`.
+      // All three reads and all three sums are made before either comparison, so a step waits
+      // on one read, not two; the sums are the branching descent's, bit for bit. Each value
+      // rides in both lanes of a `SIMD2` so that picking a sum is a vector select on a
+      // comparison's mask: as `Double`s the compiler made each pick a branch, and through
+      // integer bit patterns each cost two moves between register files.
+      let yv = SIMD2<Double>(repeating: y)
+      var sum = SIMD2<Double>(repeating: 0)
       var node = 1
-      var low = 0, width = leafBase
-      // Without a branch: which way a random query goes is a coin toss at every level, and a
-      // branch mispredicted at most of them. Unchecked: `node` stays below the tree's
-      // `2 * leafBase` nodes and `low` below `leafBase`.
-      while width > 1 {
-        width &>>= 1
-        let left = node &<< 1
-        let next = sum + nodes[left]
-        let right = next > y ? 0 : 1
-        let mask = 0 &- right
-        // `sum = right == 1 ? next : sum` without a select, which on `Double`s the compiler
-        // makes a branch whatever the source says: add the left child or `nodes[0]`, always 0.
-        sum += nodes[left & mask]
-        node = left | right
-        low &+= width & mask
+      var width = leafBase
+      // Unchecked: while `node`'s subtree is at least four leaves wide, its grandchildren are
+      // inside the tree's `2 * leafBase` nodes.
+      while width >= 4 {
+        width &>>= 2
+        let left = node &<< 1, grand = node &<< 2
+        let p = sum + SIMD2(repeating: n[left])
+        let goesLeft = p .> yv
+        let below = (p + SIMD2(repeating: n[grand | 2])).replacing(with: sum + SIMD2(repeating: n[grand]), where: goesLeft)
+        let goesLeftBelow = below .> yv
+        sum = below.replacing(with: p.replacing(with: sum, where: goesLeft), where: goesLeftBelow)
+        // A mask lane as an integer is -1 (left) or 0 (right), so 1 + lane is the way taken.
+        let way = unsafeBitCast(goesLeft, to: SIMD2<Int64>.self)[0] &+ 1
+        let wayBelow = unsafeBitCast(goesLeftBelow, to: SIMD2<Int64>.self)[0] &+ 1
+        node = grand | Int(truncatingIfNeeded: (way &<< 1) | wayBelow)
       }
+      var origin = sum[0]
+      if width > 1 {
+        // The last level of an odd number of them: add the left child or `nodes[0]`, always 0
+        // (a select on `Double`s would be a branch).
+        let left = node &<< 1
+        let way = origin + n[left] > y ? 0 : 1
+        origin += n[left & (0 &- way)]
+        node = left | way
+      }
+      let low = node &- leafBase
       // Rounding can end the descent on a padded leaf past the last section.
-      return low < count ? (low, sum) : (count, total)
+      return low < count ? (low, origin) : (count, total)
     }
 
     /// The origin of section `s`, whose previous section's origin is `previous`, or `nil` when
