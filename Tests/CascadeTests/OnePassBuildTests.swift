@@ -922,4 +922,44 @@ struct OnePassBuildTests {
       }
     }
   }
+
+  /// A section built in the array's storage (`_appendLaidOut`, what a layout from scratch
+  /// takes) is the one `_laidOut` returns, record for record and index for index; where
+  /// `_laidOut` gives `nil` (no items, or an item the check rejects first, in the middle or
+  /// last, among height, size and spanning items), the array is left as it was, the sections
+  /// already in it untouched.
+  @Test func aSectionBuiltInPlaceIsTheOneLaidOutReturns() {
+    let layout = WaterfallParameters(columns: 3, itemSpacing: 4)
+    let items: [WaterfallItem] = (0..<70).map { (k: Int) -> WaterfallItem in
+      if k % 9 == 4 { return WaterfallItem(.size(width: 16, height: 9), span: .columns(2)) }
+      let height = Double(10 + (k * 37) % 90)
+      return WaterfallItem(.height(height))
+    }
+    func state(_ section: _Section) -> [[UInt64]] {
+      let records: [UInt64] = section.records.flatMap { r -> [UInt64] in
+        [r.y.bitPattern, r.height.bitPattern, UInt64(UInt32(bitPattern: r.spanBits)), UInt64(UInt32(bitPattern: r.column))]
+      }
+      let measures: [UInt64] = section.measures.flatMap { m -> [UInt64] in [m.width.bitPattern, m.height.bitPattern] }
+      let ids: [UInt64] = section.index._ids.map { UInt64(UInt32(bitPattern: $0)) }
+      return [records, measures, section.next.map(\.bitPattern), section.checkpoints.map(\.bitPattern),
+              section.blocks._levels.map(\.bitPattern), ids, [section.height.bitPattern, section.bottom.bitPattern]]
+    }
+    var sections: [_Section] = []
+    for parameters in [WaterfallParameters(), WaterfallParameters(columns: 2, header: 20)] {
+      let reference = _Section._laidOut(parameters: parameters, items: items, over: layout, width: 400)
+      #expect(reference != nil)
+      #expect(_Section._appendLaidOut(parameters: parameters, items: items, over: layout, width: 400, to: &sections))
+      if let reference, let built = sections.last { #expect(state(built) == state(reference)) }
+    }
+    let before = sections.map(state)
+    #expect(!_Section._appendLaidOut(parameters: WaterfallParameters(), items: [], over: layout, width: 400, to: &sections))
+    for bad in [0, 35, items.count - 1] {
+      var spoiled = items
+      spoiled[bad] = WaterfallItem(.height(-1))
+      #expect(_Section._laidOut(parameters: WaterfallParameters(), items: spoiled, over: layout, width: 400) == nil)
+      #expect(!_Section._appendLaidOut(
+        parameters: WaterfallParameters(), items: spoiled, over: layout, width: 400, to: &sections), "item \(bad)")
+    }
+    #expect(sections.map(state) == before)
+  }
 }

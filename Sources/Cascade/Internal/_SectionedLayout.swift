@@ -120,6 +120,12 @@ internal protocol _SectionStorage: Sendable {
   /// `init(parameters:items:over:width:)` and `layOut()` give. The parameters have been
   /// validated.
   static func _laidOut(parameters: Parameters, items: [Item], over layout: LayoutParameters, width: Double) -> Self?
+  /// ``_laidOut(parameters:items:over:width:)`` appended to `sections`, or `false` (and
+  /// `sections` as it was) where that is `nil`: a section type may build the section in the
+  /// array's storage rather than move a finished one in.
+  static func _appendLaidOut(
+    parameters: Parameters, items: [Item], over layout: LayoutParameters, width: Double, to sections: inout [Self]
+  ) -> Bool
   /// Whether placed items keep something of their placement through later changes (the
   /// waterfall's `keepColumns`): a section placed as a batch inserts it then differs from one
   /// placed after the batch's later changes, so a batch builds an inserted section in one pass
@@ -147,6 +153,17 @@ extension _SectionStorage {
   @inlinable
   static func _laidOut(parameters: Parameters, items: [Item], over layout: LayoutParameters, width: Double) -> Self? {
     nil
+  }
+
+  /// ``_laidOut(parameters:items:over:width:)``, moved into `sections`. O(1) plus the
+  /// section's build.
+  @inlinable
+  static func _appendLaidOut(
+    parameters: Parameters, items: [Item], over layout: LayoutParameters, width: Double, to sections: inout [Self]
+  ) -> Bool {
+    guard let laidOut = _laidOut(parameters: parameters, items: items, over: layout, width: width) else { return false }
+    sections.append(consume laidOut)
+    return true
   }
 
   /// Placements keep nothing: a section is the same whenever it is placed. O(1).
@@ -217,12 +234,14 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
       try Self.validate(count: section.items.count, section: s, limit: itemLimit)
       // Each section moved into the array (`consume`), never copied: a copy retains and
       // releases every array of the section.
-      if var laidOut = Section._laidOut(parameters: section.parameters, items: section.items, over: parameters, width: width) {
-        laidOut.uid = nextUID
+      if Section._appendLaidOut(
+        parameters: section.parameters, items: section.items, over: parameters, width: width, to: &self.sections)
+      {
+        let last = self.sections.count - 1
+        self.sections[last].uid = nextUID
         nextUID += 1
-        placedItemCount += laidOut.records.count
-        hasIDs = hasIDs || laidOut.ids != nil
-        self.sections.append(consume laidOut)
+        placedItemCount += self.sections[last].records.count
+        hasIDs = hasIDs || self.sections[last].ids != nil
       } else {
         for (i, item) in section.items.enumerated() {
           try Section.validate(item, at: .item(section: s, item: i), parameters: section.parameters, over: parameters, width: width)

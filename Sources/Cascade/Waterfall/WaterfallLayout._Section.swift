@@ -349,6 +349,22 @@ internal struct _Section: _SectionStorage {
     return section
   }
 
+  /// ``_laidOut(parameters:items:over:width:)`` built in `sections`' storage: the fresh
+  /// section appended, then placed where it lies, and removed if an item fails the check.
+  ///
+  /// - Complexity: O(n · c) for n items and c columns.
+  @usableFromInline
+  static func _appendLaidOut(
+    parameters: WaterfallParameters, items: [WaterfallItem], over layout: WaterfallParameters, width: Double,
+    to sections: inout [_Section]
+  ) -> Bool {
+    guard !items.isEmpty else { return false }
+    sections.append(_Section(placingFromScratch: parameters, over: layout, width: width))
+    if sections[sections.count - 1]._placeFromScratch(items, over: layout, width: width) { return true }
+    sections.removeLast()
+    return false
+  }
+
   /// The pass of ``_laidOut(parameters:items:over:width:)`` over a section fresh from
   /// ``init(placingFromScratch:over:width:)``: checks, converts and places `items`, then indexes
   /// them; false when an item fails the check. A method rather than a closure over a local
