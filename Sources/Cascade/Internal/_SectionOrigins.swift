@@ -170,7 +170,8 @@ internal struct _SectionOrigins: Sendable {
         let left = node &<< 1, grand = node &<< 2
         let p = sum + SIMD2(repeating: n[left])
         let goesLeft = p .> yv
-        let below = (p + SIMD2(repeating: n[grand | 2])).replacing(with: sum + SIMD2(repeating: n[grand]), where: goesLeft)
+        let below = (p + SIMD2(repeating: n[grand | 2]))
+          .replacing(with: sum + SIMD2(repeating: n[grand]), where: goesLeft)
         let goesLeftBelow = below .> yv
         sum = below.replacing(with: p.replacing(with: sum, where: goesLeft), where: goesLeftBelow)
         // A mask lane as an integer is -1 (left) or 0 (right), so 1 + lane is the way taken.

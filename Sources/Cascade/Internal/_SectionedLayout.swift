@@ -232,8 +232,8 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
     for (s, section) in sections.enumerated() {
       try Section.validate(section.parameters, over: parameters, width: width, section: s)
       try Self.validate(count: section.items.count, section: s, limit: itemLimit)
-      // Each section moved into the array (`consume`), never copied: a copy retains and
-      // releases every array of the section.
+      // Each section built in the array, or moved into it (`_appendLaidOut`), never copied: a
+      // copy retains and releases every array of the section.
       if Section._appendLaidOut(
         parameters: section.parameters, items: section.items, over: parameters, width: width, to: &self.sections)
       {
