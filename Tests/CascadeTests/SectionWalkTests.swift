@@ -93,6 +93,46 @@ import CascadeTestSupport
     }
   }
 
+  /// A window's move keeps its first section without the descent when the rect's top lies well
+  /// inside it (`_keepsFirstSection`): on lists of sections of heights that round, with a window
+  /// on each section, the answer is the descent's for tops at, an ulp either side of, and a
+  /// margin either side of the section's origin and end, and inside it; and the quick answer
+  /// is taken (the top well inside) for most of them.
+  @Test(arguments: [13, 14] as [UInt64])
+  func aWindowKeepsItsFirstSectionWhereTheDescentWould(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    var checked = 0, inside = 0
+    for round in 0..<12 {
+      let count = 2 + Int(rng.next() % 40)
+      let heights = Self.heights(count, &rng).map { Swift.min($0, 1e12) }
+      let sections = heights.map { h in
+        ListSection(parameters: ListParameters(), items: h == 0 ? [] : [ListItem(height: h / 2), ListItem(height: h / 2)])
+      }
+      let list = try ListLayout(width: 100, sections: sections)
+      let origins = list._storage.origins
+      for s in 0..<count {
+        let y0 = origins.origin(of: s), end = s + 1 < count ? origins.origin(of: s + 1) : origins.total
+        guard y0 < end else { continue }
+        var window = VisibleWindow()
+        list.moveWindow(&window, to: Rect(x: 0, y: y0 + (end - y0) / 2, width: 100, height: 0.5 * (end - y0)))
+        guard window._firstSection == s, !window._sections.isEmpty else { continue }
+        let margin = origins.slack(y0, end)
+        var ys = [y0, y0.nextUp, y0.nextDown, end, end.nextUp, end.nextDown, y0 + (end - y0) / 2]
+        for edge: Double in [y0, end] {
+          ys += [edge + margin, edge - margin, (edge + margin).nextUp, (edge - margin).nextDown]
+        }
+        for y in ys {
+          let quick = _SectionedLayout<_ListSection>._keepsFirstSection(origins, window, y, margin: margin)
+          let descended = origins.firstSection(endingAfter: y) == s
+          #expect(quick == descended, "seed \(seed) round \(round) section \(s) y \(y): \(quick), the descent \(descended)")
+          checked += 1
+          if y0 + margin <= y && y + margin < end { inside += 1 }
+        }
+      }
+    }
+    #expect(checked > 1_000 && inside > checked / 8, "\(inside) of \(checked) inside")
+  }
+
   /// `origin(of:after:meeting:)` rules a section out only where the exact test a walk stops
   /// at would also stop it, and otherwise gives `origin(of:)` to the bit: for every section,
   /// rect queries ending at, just above and below its origin, and points there.

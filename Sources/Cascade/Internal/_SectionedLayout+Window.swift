@@ -159,6 +159,31 @@ extension _SectionedLayout {
     }
   }
 
+  /// Whether the first section ending after `y` is still the window's first, as
+  /// `origins.firstSection(endingAfter: y) == w._firstSection` says; without the descent when `y`
+  /// lies inside that section's exact span, `margin` or more from both ends.
+  ///
+  /// The window holds its first section's exact origin (`origin(of:)`'s, to the bit) and the
+  /// next section's (or the total, for the last), so the descent's answer is known when `y` is
+  /// well inside. Each origin the tree gives is its true sum of the heights before it to within
+  /// about 2 log₂ s ulps of the total (the nodes' additions and the path's). The descent goes
+  /// right at a node when the origin of the right child's first section is at most `y`: with
+  /// `y` at least `margin` past the first section's origin and `margin` before the next one's,
+  /// every section up to the first starts at or before `y` and every later one after it, so
+  /// the descent takes the first section's path. `margin` is the query's rounding slack, at
+  /// least 2⁻⁴⁰ of a finite total, far more than twice those ulps. Near an end, or with a total
+  /// that is not finite, it descends.
+  ///
+  /// - Complexity: O(1) inside the section; O(log s) otherwise.
+  @inlinable @inline(__always)
+  static func _keepsFirstSection(_ origins: _SectionOrigins, _ w: VisibleWindow, _ y: Double, margin: Double) -> Bool {
+    if let first = w._sections.first, origins.total.isFinite {
+      let end = w._sections.count > 1 ? w._sections[1].y0 : w._nextOrigin == .infinity ? origins.total : w._nextOrigin
+      if first.y0 + margin <= y && y + margin < end { return true }
+    }
+    return origins.firstSection(endingAfter: y) == w._firstSection
+  }
+
   /// Moves the cursors to search rect `r` (reported `rect`) and edits the answer; returns `false`,
   /// with the answer and the cursors as they were, when the sections meeting the rect change or
   /// the move would bring or take away more than ``_windowChangeLimit`` elements.
@@ -171,7 +196,9 @@ extension _SectionedLayout {
   ) -> Bool {
     let top = r.minY, bottom = r.maxY
     // The same sections: the same first one, the last one still meeting the rect, the next not.
-    guard origins.firstSection(endingAfter: top - origins.slack(top, bottom)) == w._firstSection else { return false }
+    guard _keepsFirstSection(origins, w, top - origins.slack(top, bottom), margin: origins.slack(top, bottom)) else {
+      return false
+    }
     if let last = w._sections.last, !(last.y0 < bottom + origins.slack(top, bottom, last.y0)) { return false }
     let next = w._nextOrigin
     if next != .infinity && next < bottom + origins.slack(top, bottom, next) { return false }
