@@ -196,9 +196,8 @@ extension _SectionedLayout {
   ) -> Bool {
     let top = r.minY, bottom = r.maxY
     // The same sections: the same first one, the last one still meeting the rect, the next not.
-    guard _keepsFirstSection(origins, w, top - origins.slack(top, bottom), margin: origins.slack(top, bottom)) else {
-      return false
-    }
+    let slack = origins.slack(top, bottom)
+    guard _keepsFirstSection(origins, w, top - slack, margin: slack) else { return false }
     if let last = w._sections.last, !(last.y0 < bottom + origins.slack(top, bottom, last.y0)) { return false }
     let next = w._nextOrigin
     if next != .infinity && next < bottom + origins.slack(top, bottom, next) { return false }
