@@ -25,6 +25,18 @@ import CascadeTestSupport
     return Swift.min(low, o.count)
   }
 
+  /// `first(endingAfter: y)` names the branching descent's section, with `origin(of:)`'s
+  /// origin to the bit: the check the tests below make at each `y`.
+  static func expectFirstAgrees(_ o: _SectionOrigins, _ y: Double, _ where_: String) {
+    let (section, origin) = o.first(endingAfter: y)
+    let expected = branchingDescent(o, y)
+    #expect(section == expected, "\(where_) y \(y): section \(section), descent \(expected)")
+    if section < o.count {
+      #expect(origin.bitPattern == o.origin(of: section).bitPattern,
+              "\(where_) y \(y): origin \(origin), origin(of: \(section)) \(o.origin(of: section))")
+    }
+  }
+
   /// Heights whose sums round: tenths, values a thousand million times apart, zeros, and
   /// heights near the largest finite value's share of the sections.
   static func heights(_ count: Int, _ rng: inout SplitMix64) -> [Double] {
@@ -55,15 +67,7 @@ import CascadeTestSupport
         let y = o.origin(of: s)
         ys += [y, y.nextUp, y.nextDown, y.nextUp.nextUp, y + (s < heights.count ? heights[s] : 0)]
       }
-      for y in ys {
-        let (section, origin) = o.first(endingAfter: y)
-        let expected = Self.branchingDescent(o, y)
-        #expect(section == expected, "seed \(seed) round \(round) y \(y): section \(section), descent \(expected)")
-        if section < o.count {
-          #expect(origin.bitPattern == o.origin(of: section).bitPattern,
-                  "seed \(seed) round \(round) y \(y): origin \(origin), origin(of: \(section)) \(o.origin(of: section))")
-        }
-      }
+      for y in ys { Self.expectFirstAgrees(o, y, "seed \(seed) round \(round)") }
     }
   }
 
@@ -81,13 +85,7 @@ import CascadeTestSupport
       for s in stride(from: 0, to: count, by: Swift.max(1, count / 300)) {
         let y = o.origin(of: s)
         for probe in [y, y.nextUp, y.nextDown, y + heights[s] / 2] {
-          let (section, origin) = o.first(endingAfter: probe)
-          let expected = Self.branchingDescent(o, probe)
-          #expect(section == expected, "seed \(seed) count \(count) y \(probe): section \(section), descent \(expected)")
-          if section < count {
-            #expect(origin.bitPattern == o.origin(of: section).bitPattern,
-                    "seed \(seed) count \(count) y \(probe): origin \(origin), origin(of: \(section)) \(o.origin(of: section))")
-          }
+          Self.expectFirstAgrees(o, probe, "seed \(seed) count \(count)")
         }
       }
     }
