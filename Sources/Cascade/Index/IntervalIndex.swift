@@ -388,16 +388,17 @@ public struct IntervalIndex: Sendable {
               guard count < lanes[l].capacity && position < buffer.count else { break }
               buffer[position] = Int32(truncatingIfNeeded: i)
               lanes[l].count = count &+ 1
-              // Noted whether or not it is due (the next id overwrites it if not): the id in
-              // the high half, its position in its lane (below 2³¹) in the low.
-              due[dueCount] = (i &<< 32) | count
-              dueCount &+= count & sampleMask == 0 && count > 0 ? 1 : 0
+              // Where it went, noted whether or not it is due (the next id overwrites it if
+              // not). A lane's first id is noted too, and takes no sample (`_appendBottom`).
+              due[dueCount] = position
+              dueCount &+= count & sampleMask == 0 ? 1 : 0
               i &+= 1
             }
-            // The samples due, in id order: their lanes are in range, checked above.
+            // The samples due, in id order, each id read back from where it went.
             for k in 0..<dueCount {
-              let noted = due[k], dueID = noted &>> 32
-              lanes[source.lane(dueID)]._appendBottom(source.maxY(dueID), at: noted & 0xFFFF_FFFF)
+              let position = due[k], dueID = Int(buffer[position])
+              let l = source.lane(dueID)
+              lanes[l]._appendBottom(source.maxY(dueID), at: position &- lanes[l].start)
             }
             return i
           }
