@@ -218,7 +218,8 @@ struct ColumnWalkTests {
   /// neighbouring changes near the top (some the same height, leaving a column clean), and
   /// now and again a single change, which dirties one column and runs its lane. After every batch: a
   /// from-scratch layout's frames to the bit, the invariants (every level of every lane's
-  /// samples, every checkpoint, the id blocks), queries that agree with it, and for a single
+  /// samples, every checkpoint, the id blocks), queries that agree with it, the very frames and
+  /// count of placed items of the same walks with each lane run on its own, and for a single
   /// change fewer items placed than the section holds. The seed is in every failure's message.
   @Test(arguments: [401, 402, 403, 404, 405, 406] as [UInt64])
   func longOneColumnStretchesAreSweptInIDOrder(seed: UInt64) throws {
@@ -233,6 +234,9 @@ struct ColumnWalkTests {
     }
     items += (0..<rng.int(300...1_500)).map { _ in WaterfallItem.height(rng.double(20...300)) }
     var layout = try WaterfallLayout(width: rng.double(300...1200), parameters: parameters, sections: [WaterfallSection(items: items)])
+    // The same walks with each lane run on its own (these sections are far below the default
+    // minimum): the sweep must place exactly the items they place, to the bit.
+    var lanesOnly = layout
     layout._storage.sections[0]._sweepMinimum = 256
     for step in 0..<20 {
       let n = layout.numberOfItems(inSection: 0)
@@ -245,8 +249,11 @@ struct ColumnWalkTests {
         if !(storm && rng.chance(0.1)) { resized.measure = .height(rng.double(20...300)) }
         batch.append(.replaceItems([resized], at: i, section: 0))
       }
-      let placed = layout._placedItemCount
+      let placed = layout._placedItemCount, placedByLanes = lanesOnly._placedItemCount
       try layout.apply(batch)
+      try lanesOnly.apply(batch)
+      #expect(layout._placedItemCount - placed == lanesOnly._placedItemCount - placedByLanes, "seed \(seed), step \(step)")
+      #expect(bitDifference(layout, lanesOnly) == nil, "seed \(seed), step \(step)")
       let (fresh, problem) = try checkedAgainstFresh(layout)
       if let problem {
         Issue.record("seed \(seed), step \(step): \(problem)")

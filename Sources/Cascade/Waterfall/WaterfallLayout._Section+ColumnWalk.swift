@@ -116,20 +116,27 @@ extension _Section {
     // allocations (on the stack for a few columns): an update allocates nothing for the walk.
     // `dirty` and the heap hold at most one entry per column.
     withUnsafeTemporaryAllocation(of: Double.self, capacity: c) { cur in
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: 4 * c) { ints in
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 4 * c + 2) { ints in
     withUnsafeTemporaryAllocation(of: Bool.self, capacity: c) { inHeap in
     withUnsafeTemporaryAllocation(of: _WalkCursor.self, capacity: c) { heapStorage in
     withUnsafeTemporaryAllocation(of: _SweepLane.self, capacity: c) { sweep in
+    withUnsafeTemporaryAllocation(of: _WalkTally.self, capacity: 1) { tallies in
     sweep.initialize(repeating: _SweepLane())
+    // The figures the local functions update, and below the stacks and the lanes, reached
+    // through pointers rather than captured as variables (see `_WalkTally`).
+    let tally = tallies.baseAddress!
+    tally.initialize(to: _WalkTally())
     cur.initialize(repeating: 0)
     ints.initialize(repeating: -1)
     inHeap.initialize(repeating: false)
     let src = UnsafeMutableBufferPointer(rebasing: ints[0..<c])
     let slot = UnsafeMutableBufferPointer(rebasing: ints[c..<(2 * c)])
     let wrote = UnsafeMutableBufferPointer(rebasing: ints[(2 * c)..<(3 * c)])
-    var dirty = _BoundedStack(UnsafeMutableBufferPointer(rebasing: ints[(3 * c)...]))
-    var heap = _BoundedStack(heapStorage)
+    let counts = ints.baseAddress! + 4 * c
+    let dirty = _BoundedStack(UnsafeMutableBufferPointer(rebasing: ints[(3 * c)..<(4 * c)]), count: counts)
+    let heap = _BoundedStack(heapStorage, count: counts + 1)
 
+    lanes.withUnsafeMutableBufferPointer { lanes in
     index._ids.withUnsafeBufferPointer { ids in
     multiColumn.withUnsafeBufferPointer { multi in
     checkpoints.withUnsafeMutableBufferPointer { saved in
@@ -256,8 +263,6 @@ extension _Section {
       }
 
       var k = 0           // the next changed item
-      var nextMulti = 0   // the next item covering several columns
-      var lastDone = -1   // items up to here are final
 
       /// Starts at changed item r with no dirty column: the exact state before r, from the
       /// checkpoint at or before it and the items between.
@@ -271,8 +276,8 @@ extension _Section {
           for j in cover(records[t]) { cur[j] = next }
         }
         for j in 0..<c { src[j] = r - 1 }
-        nextMulti = multi._firstIndex { Int($0) >= r }
-        lastDone = r - 1
+        tally.pointee.nextMulti = multi._firstIndex { Int($0) >= r }
+        tally.pointee.lastDone = r - 1
       }
 
       /// Places item t at y with height h; returns whether its columns' state changed.
@@ -282,13 +287,13 @@ extension _Section {
         records[t].y = y
         records[t].height = h
         _IDBlocks._widen(leafTops, leafBottoms, t, y, maxY)
-        lowest = Swift.min(lowest, t)
-        highest = Swift.max(highest, t)
+        tally.pointee.lowest = Swift.min(tally.pointee.lowest, t)
+        tally.pointee.highest = Swift.max(tally.pointee.highest, t)
         let next = maxY + spacing
         let l = records[t].lane
         sample(l, lane(l)._firstIndex { Int($0) >= t }, maxY)
-        placed += 1
-        lastDone = t
+        tally.pointee.placed += 1
+        tally.pointee.lastDone = t
         return (next.bitPattern != old.bitPattern, next)
       }
 
@@ -298,6 +303,7 @@ extension _Section {
           restart(at: changed[k])
         }
         let tH = heap.first?.id ?? Int.max
+        let nextMulti = tally.pointee.nextMulti
         let tM = nextMulti < multi.count ? Int(multi[nextMulti]) : Int.max
         let tR = k < changed.count ? changed[k] : Int.max
         let t = Swift.min(tH, tM, tR)
@@ -317,7 +323,7 @@ extension _Section {
         }
         if t == tM {
           // An item covering several columns: it moves if it changed or covers a dirty column.
-          nextMulti += 1
+          tally.pointee.nextMulti = nextMulti + 1
           let forced = t == tR
           if forced { k += 1 }
           let columns = cover(records[t])
@@ -329,7 +335,7 @@ extension _Section {
               cur[j] = next
               src[j] = t
             }
-            lastDone = t  // final: a lane cursor that meets it skips it
+            tally.pointee.lastDone = t  // final: a lane cursor that meets it skips it
             continue
           }
           cross(to: t)
@@ -349,7 +355,7 @@ extension _Section {
         } else if t == tR {
           // A changed one-column item.
           k += 1
-          if t <= lastDone { continue }
+          if t <= tally.pointee.lastDone { continue }
           cross(to: t)
           let j = Int(records[t].column)
           let (changedState, next) = place(t, y: state(j, before: t), height: newHeight(t, atWidth: g.columnWidth))
@@ -392,10 +398,10 @@ extension _Section {
             let run = sweep[l]
             sweep[l].firstID = .max
             if run.moved > 0 {
-              placed += run.moved
+              tally.pointee.placed += run.moved
               src[l] = run.last
-              lowest = Swift.min(lowest, run.firstID)
-              highest = Swift.max(highest, run.last)
+              tally.pointee.lowest = Swift.min(tally.pointee.lowest, run.firstID)
+              tally.pointee.highest = Swift.max(tally.pointee.highest, run.last)
               lanes[l]._syncLevels(positions: run.firstPosition..<run.position)
             }
             cur[l] = run.next
@@ -407,7 +413,7 @@ extension _Section {
               inHeap[l] = true
             }
           }
-          let done = lastDone
+          let done = tally.pointee.lastDone
           var i = t
           while i < bound && sweeping > 0 {
             let l = records[i].lane
@@ -466,7 +472,7 @@ extension _Section {
           // The hot loop keeps its state in locals of its own closure, returned at the end: a
           // variable captured from outside would live in memory, and every store into the
           // records would make the loop load it again (the pointer might alias it).
-          let first = cursor.position, from = cur[l], done = lastDone
+          let first = cursor.position, from = cur[l], done = tally.pointee.lastDone
           let (p, next, last, moved, clean) = lanes[l].samples.withUnsafeMutableBufferPointer {
             samples -> (Int, Double, Int, Int, Bool) in
             var p = first, next = from, last = done, moved = 0
@@ -499,10 +505,10 @@ extension _Section {
             return (p, next, last, moved, false)
           }
           if moved > 0 {
-            placed += moved
+            tally.pointee.placed += moved
             src[l] = last
-            lowest = Swift.min(lowest, Int(ids[first]))  // at or below the first it wrote
-            highest = Swift.max(highest, last)
+            tally.pointee.lowest = Swift.min(tally.pointee.lowest, Int(ids[first]))  // at or below the first it wrote
+            tally.pointee.highest = Swift.max(tally.pointee.highest, last)
             // The levels above the samples the run wrote, positions first ..< p.
             lanes[l]._syncLevels(positions: first..<p)
           }
@@ -523,9 +529,14 @@ extension _Section {
     }
     }
     }
+    }
     if stopAt == Int.max && liveEnd {
       // The walk reached the end: the dirty columns' state after the last item is the live one.
       for j in dirty.elements { next[j] = cur[j] }
+    }
+    placed = tally.pointee.placed
+    lowest = tally.pointee.lowest
+    highest = tally.pointee.highest
     }
     }
     }
@@ -545,13 +556,22 @@ extension _Section {
 }
 
 /// A stack of at most `base.count` plain values in memory the caller owns (a temporary
-/// allocation): the column walk's dirty columns and cursor heap. Appending past the capacity
-/// traps (the walk holds at most one entry per column in each).
+/// allocation), its count too: the column walk's dirty columns and cursor heap. Every method is
+/// nonmutating, so the walk keeps the stack in a `let`: a variable that its local functions
+/// capture would be checked for exclusive access at run time on every access (see
+/// `_WalkTally`). Appending past the capacity traps (the walk holds at most one entry per
+/// column in each).
 @usableFromInline
 internal struct _BoundedStack<Element> {
   @usableFromInline let base: UnsafeMutableBufferPointer<Element>
-  @usableFromInline private(set) var count = 0
-  @inlinable init(_ base: UnsafeMutableBufferPointer<Element>) { self.base = base }
+  @usableFromInline let _count: UnsafeMutablePointer<Int>
+  /// An empty stack in `base`, its count kept at `count`.
+  @inlinable init(_ base: UnsafeMutableBufferPointer<Element>, count: UnsafeMutablePointer<Int>) {
+    self.base = base
+    self._count = count
+    count.pointee = 0
+  }
+  @inlinable var count: Int { _count.pointee }
   @inlinable var isEmpty: Bool { count == 0 }
   @inlinable var first: Element? { count > 0 ? base[0] : nil }
   @inlinable var elements: Slice<UnsafeMutableBufferPointer<Element>> { base[0..<count] }
@@ -559,15 +579,36 @@ internal struct _BoundedStack<Element> {
     get { base[i] }
     nonmutating set { base[i] = newValue }
   }
-  @inlinable mutating func append(_ element: Element) {
+  @inlinable func append(_ element: Element) {
+    let count = self.count
     precondition(count < base.count, "_BoundedStack: more than \(base.count) elements")
     base[count] = element
-    count += 1
+    _count.pointee = count + 1
   }
-  @inlinable mutating func removeLast() -> Element {
-    count -= 1
+  @inlinable func removeLast() -> Element {
+    _count.pointee -= 1
     return base[count]
   }
-  @inlinable mutating func removeAll() { count = 0 }
+  @inlinable func removeAll() { _count.pointee = 0 }
   @inlinable func swapAt(_ i: Int, _ j: Int) { base.swapAt(i, j) }
+}
+
+/// The column walk's running figures that its local functions update, kept in memory the walk
+/// owns (a temporary allocation) and reached through a pointer. As variables captured by those
+/// functions, every access went through the runtime's exclusivity check (`swift_beginAccess`
+/// and `swift_endAccess`, with a thread-local lookup each): about two thirds of a walk's time
+/// when items covering several columns make every column dirty (`update.keepColumns` on the
+/// `mixed` feed, round thirty-four). The same holds for the stacks (`_BoundedStack`) and the
+/// index's lanes, which the walk opens through a buffer pointer.
+@usableFromInline
+internal struct _WalkTally {
+  /// The items whose frames the walk wrote.
+  @usableFromInline var placed = 0
+  /// The lowest and highest ids whose frames the walk wrote, for the id blocks.
+  @usableFromInline var lowest = Int.max, highest = -1
+  /// Items up to here are final.
+  @usableFromInline var lastDone = -1
+  /// The position in `multiColumn` of the next item covering several columns.
+  @usableFromInline var nextMulti = 0
+  @inlinable init() {}
 }
