@@ -394,10 +394,13 @@ public struct IntervalIndex: Sendable {
               dueCount &+= count & sampleMask == 0 ? 1 : 0
               i &+= 1
             }
-            // The samples due, in id order, each id read back from where it went.
+            // The samples due, in id order, each id read back from where it went. (Its lane was
+            // in range when it was written; one a source answers differently now is passed over:
+            // the queries may then be wrong, but read nothing out of bounds.)
             for k in 0..<dueCount {
               let position = due[k], dueID = Int(buffer[position])
               let l = source.lane(dueID)
+              guard l >= 0 && l < lanes.count else { continue }
               lanes[l]._appendBottom(source.maxY(dueID), at: position &- lanes[l].start)
             }
             return i
@@ -413,7 +416,7 @@ public struct IntervalIndex: Sendable {
 
   /// The most ids ``_append(_:from:)`` writes before it takes their samples: an incremental
   /// placement's run (a checkpoint interval).
-  @usableFromInline static var _appendStretch: Int { 64 }
+  static var _appendStretch: Int { 64 }
 
   /// Gives full lane `lane` twice the room: in place when its region ends the buffer, otherwise
   /// by moving it to the end (compacting the buffer first when half of it is waste). Returns
