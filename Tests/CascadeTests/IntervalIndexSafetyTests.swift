@@ -61,6 +61,32 @@ struct IntervalIndexSafetyTests {
     #expect(index._violation(bounds: { Self.spans[$0] }) == nil)
   }
 
+  /// `_append` asks a source for the lane of an id due a sample twice: when it writes the id, and
+  /// when it takes the stretch's samples. A source that answers a lane outside the index the
+  /// second time costs those samples, and nothing is read or written out of bounds (removing the
+  /// check traps in a debug build): every id is where the first answer put it.
+  @Test func aSourceThatMovesADueIdOutOfTheLanesOnItsSecondAnswerIsPassedOver() {
+    final class Fickle: IntervalLaneSource, @unchecked Sendable {
+      var answers: [Int: Int] = [:]
+      func lane(_ id: Int) -> Int {
+        answers[id, default: 0] += 1
+        return answers[id]! == 1 ? id % 3 : (id % 2 == 0 ? 7 : -1)
+      }
+      func minY(_ id: Int) -> Double { Double(id) }
+      func maxY(_ id: Int) -> Double { Double(id) + 5 }
+    }
+    // Room for every id first, so that none goes through `append(_:lane:maxY:)`, which traps on
+    // a bad lane.
+    var index = IntervalIndex(laneCount: 3), honest = IntervalIndex(laneCount: 3)
+    for id in 0..<300 { index.append(id, lane: id % 3, maxY: Double(id) + 5) }
+    index.removeAll(from: 0)
+    index._append(0..<200, from: Fickle())
+    for id in 0..<200 { honest.append(id, lane: id % 3, maxY: Double(id) + 5) }
+    #expect(index._laneContents == honest._laneContents)
+    #expect(index._lanes.allSatisfy { $0.samples.isEmpty }, "a sample taken from a lane outside the index")
+    #expect(honest._lanes.allSatisfy { !$0.samples.isEmpty })
+  }
+
   @Test func aSourceThatPutsEveryIdInOneLaneOnTheSecondPassIsReported() {
     // The first pass sizes three slots; the second would write all 40 ids into lane 0's.
     var index = filledIndex()
