@@ -320,7 +320,7 @@ extension _Section {
           // read, an add and two writes; the replay places and indexes it again). Measured in
           // round thirty-four (four columns, 100k items, a change in each sixteenth of the
           // section): with one such item in 8, 24, 48 and 64 the walk took 330–470, 390–395,
-          // 185 and 107 µs an update and the replay 86–145, 193–315, 135 and 98; in 128, 159
+          // 185 and 107 µs an update and the replay 86–147, 193–315, 135 and 98; in 128, 159
           // against 206 (so not there). The threshold was one in c before.
           cross(to: t)
           stopAt = t
