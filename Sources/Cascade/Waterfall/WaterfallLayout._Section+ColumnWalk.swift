@@ -390,8 +390,8 @@ extension _Section {
             run.firstPosition = cursor.position
             run.boundary = (wrote[l] + 1) << Self.checkpointShift
             run.next = cur[l]
-            // The lane's ids located once, clamped as `lane(l)` clamps them (which reads the
-            // lanes, shared by the closures, through an exclusivity check each time).
+            // The lane's ids located once, clamped as `lane(l)` clamps them, for the sweep's
+            // check at each sampled position.
             let end = Swift.min(ids.count, lanes[l].start + lanes[l].count)
             run.idsStart = Swift.min(lanes[l].start, end)
             run.idsEnd = end
