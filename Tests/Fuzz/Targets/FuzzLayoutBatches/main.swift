@@ -9,6 +9,11 @@
 //   previous layout to the bit, and a copy taken before the batch never changed (value
 //   semantics);
 // - rejected: nothing changed, the inverse buffer included.
+// With `keepColumns` (now and then on the layout's parameters) items remember their columns,
+// which the model's items do not: the layout is compared with a from-scratch layout of its own
+// items (`item(at:)`, columns included) and its items with the model's but for the columns; a
+// batch that makes items forget their columns (a move, a new width, new section parameters) is
+// undone to the model's items and their layout, not to every earlier frame, as the contract says.
 
 import Cascade
 import FuzzKit
@@ -23,6 +28,13 @@ protocol LayoutKind {
   static func noParameters() -> L.SectionParameters
   /// The descriptions the layout keeps (what the inverse must give back).
   static func descriptions(_ layout: L) -> [String]
+  /// The from-scratch layout an accepted batch's result must equal, to the bit, and whether the
+  /// layout's items are the model's: the model's own layout, unless the layout keeps something
+  /// of each placement in its items (see `Waterfall.reference`).
+  static func reference(_ layout: L, _ model: Model<L>) throws(LayoutError) -> (fresh: L, sameItems: Bool)
+  /// Whether `batch` may place afresh items that remembered something of their placement, so
+  /// that its inverse need not restore every frame (the contract's forgetting rule).
+  static func mayForget(_ model: Model<L>, _ batch: [L.Change]) -> Bool
 }
 
 /// The collection as plain arrays.
@@ -123,10 +135,49 @@ enum Waterfall: LayoutKind {
     if flags & 64 != 0 { p.footer = input.length(60) }
     if flags & 128 != 0 { p.order = input.pick(WaterfallOrder.allCases) }
     if flags & 256 != 0 { p.tolerance = input.length(40) }
+    // Valid on the layout's parameters only (a section's are refused, as the model's layout is).
+    if flags & 512 != 0 { p.keepColumns = input.chance(90) }
     return p
   }
 
   static func noParameters() -> WaterfallParameters { WaterfallParameters() }
+
+  /// With `keepColumns` each item remembers the column it was placed in, which the model's items
+  /// do not: the layout must then equal a from-scratch layout of its own items (columns
+  /// included, as `item(at:)` gives them), and its items the model's but for those columns.
+  static func reference(_ layout: WaterfallLayout, _ model: Model<WaterfallLayout>) throws(LayoutError) -> (fresh: WaterfallLayout, sameItems: Bool) {
+    let modelLayout = try make(model)
+    guard model.parameters.keepColumns == true else { return (modelLayout, true) }
+    var own = model
+    var sameItems = true
+    for s in own.sections.indices {
+      for i in own.sections[s].items.indices {
+        // Both items as the layouts keep them (a layout normalizes what it is given), without
+        // the remembered column.
+        let path = ItemPath(item: i, section: s)
+        guard let item = layout.item(at: path), var expected = modelLayout.item(at: path) else { return (modelLayout, false) }
+        var forgotten = item
+        forgotten.column = nil
+        expected.column = nil
+        if forgotten != expected { sameItems = false }
+        own.sections[s].items[i] = item
+      }
+    }
+    return (try make(own), sameItems)
+  }
+
+  /// With `keepColumns`, a moved item, or every item of a section whose column count changes (a
+  /// new width or new parameters), forgets its column and is placed afresh, which an inverse
+  /// batch cannot undo (Docs/Spec/Waterfall.md, "Ids and keepColumns").
+  static func mayForget(_ model: Model<WaterfallLayout>, _ batch: [WaterfallLayout.Change]) -> Bool {
+    guard model.parameters.keepColumns == true else { return false }
+    return batch.contains { change in
+      switch change {
+      case .moveItem, .setWidth, .setSectionParameters: return true
+      default: return false
+      }
+    }
+  }
 
   static func descriptions(_ layout: WaterfallLayout) -> [String] {
     var result = ["\(layout.parameters)"]
@@ -163,6 +214,12 @@ enum List: LayoutKind {
   }
 
   static func noParameters() -> ListParameters { ListParameters() }
+
+  static func reference(_ layout: ListLayout, _ model: Model<ListLayout>) throws(LayoutError) -> (fresh: ListLayout, sameItems: Bool) {
+    (try make(model), true)
+  }
+
+  static func mayForget(_ model: Model<ListLayout>, _ batch: [ListLayout.Change]) -> Bool { false }
 
   static func descriptions(_ layout: ListLayout) -> [String] { ["\(layout.parameters)"] }
 }
@@ -291,9 +348,10 @@ func run<K: LayoutKind>(_: K.Type, _ input: inout FuzzInput) {
       continue
     }
     check(failure == nil, "rejected a batch the model accepts: \(failure!) for \(batch)")
-    let fresh: K.L
-    do throws(LayoutError) { fresh = try K.make(expected) } catch { fatalError("the model's layout failed: \(error)") }
+    let fresh: K.L, sameItems: Bool
+    do throws(LayoutError) { (fresh, sameItems) = try K.reference(layout, expected) } catch { fatalError("the model's layout failed: \(error)") }
     let after = LayoutSnapshot(layout)
+    check(sameItems, "the items differ from the model's")
     check(after == LayoutSnapshot(fresh), "incremental vs from scratch: \(after.difference(from: LayoutSnapshot(fresh))) after \(batch)")
     check(K.descriptions(layout) == K.descriptions(fresh), "the items differ from the model's")
     checkQueries(layout, &input)
@@ -302,6 +360,13 @@ func run<K: LayoutKind>(_: K.Type, _ input: inout FuzzInput) {
       try layout.apply(inverse)
     } catch {
       fatalError("the inverse \(inverse) of \(batch) was rejected: \(error)")
+    }
+    if K.mayForget(model, batch) {
+      // Placed afresh: the inverse gives back the model's items, not every remembered column.
+      let (restored, sameItems) = try! K.reference(layout, model)
+      check(sameItems, "the inverse did not restore the items")
+      check(LayoutSnapshot(layout) == LayoutSnapshot(restored), "the inverse's layout is not its items' layout")
+      continue
     }
     check(LayoutSnapshot(layout) == before, "the inverse did not restore: \(LayoutSnapshot(layout).difference(from: before))")
     check(K.descriptions(layout) == beforeDescriptions, "the inverse did not restore the items")
