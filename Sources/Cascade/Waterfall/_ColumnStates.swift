@@ -26,17 +26,6 @@
 // Paddings at +infinity are the rightmost columns, so they never win, not even a tie with a real
 // column at +infinity.
 
-/// Column `k`'s state in `next`, or +infinity past its end (the paddings), loaded on its own,
-/// through its bits. Read as doubles, two neighbouring states were loaded as one 16-byte vector,
-/// which cannot take its value from the two 8-byte stores that had just written them (the
-/// general loop's, or ``_ColumnStates/write(to:)``'s), and so waited for those stores to reach
-/// the cache: at every return from the general loop to the one-column loop, about one item in
-/// six in a feed. O(1).
-@inline(__always)
-internal func _state(_ next: UnsafeMutableBufferPointer<Double>, _ k: Int) -> Double {
-  k < next.count ? Double(bitPattern: next[k].bitPattern) : .infinity
-}
-
 /// The columns' states for a run of the one-column loop: where each item goes, shortest first
 /// with no tolerance (the leftmost of the lowest states), and the state it leaves.
 internal protocol _ColumnStates {
@@ -52,7 +41,7 @@ internal protocol _ColumnStates {
 /// Two columns in a pair: the right one only when strictly lower.
 internal struct _TwoColumns: _ColumnStates {
   var states: SIMD2<Double>
-  @inline(__always) init(_ next: UnsafeMutableBufferPointer<Double>) { states = SIMD2(_state(next, 0), _state(next, 1)) }
+  @inline(__always) init(_ next: UnsafeMutableBufferPointer<Double>) { states = SIMD2(next[0], next[1]) }
   @inline(__always) func lowest() -> (column: Int, y: Double) {
     _Section.lower((0, states[0]), (0, states[1]), rightFrom: 1)
   }
@@ -70,8 +59,8 @@ internal struct _TwoColumns: _ColumnStates {
 internal struct _FourColumns: _ColumnStates {
   var low: SIMD2<Double>, high: SIMD2<Double>
   @inline(__always) init(_ next: UnsafeMutableBufferPointer<Double>) {
-    low = SIMD2(_state(next, 0), _state(next, 1))
-    high = SIMD2(_state(next, 2), _state(next, 3))
+    low = SIMD2(next[0], next[1])
+    high = SIMD2(next[2], next.count > 3 ? next[3] : .infinity)
   }
   @inline(__always) func lowest() -> (column: Int, y: Double) {
     _Section.shortestOfFour(low[0], low[1], high[0], high[1])
@@ -94,7 +83,7 @@ internal struct _FourColumns: _ColumnStates {
 internal struct _EightColumns: _ColumnStates {
   var p0: SIMD2<Double>, p1: SIMD2<Double>, p2: SIMD2<Double>, p3: SIMD2<Double>
   @inline(__always) init(_ next: UnsafeMutableBufferPointer<Double>) {
-    @inline(__always) func state(_ k: Int) -> Double { _state(next, k) }
+    @inline(__always) func state(_ k: Int) -> Double { k < next.count ? next[k] : .infinity }
     (p0, p1, p2, p3) = (SIMD2(state(0), state(1)), SIMD2(state(2), state(3)), SIMD2(state(4), state(5)), SIMD2(state(6), state(7)))
   }
   @inline(__always) func lowest() -> (column: Int, y: Double) { _Section.shortestOfEight(p0, p1, p2, p3) }
@@ -139,25 +128,22 @@ internal struct _ColumnsInOrder: _ColumnStates {
   /// The states of `next`'s columns (two to four of them), put in order. O(1).
   @inline(__always)
   init(_ next: UnsafeMutableBufferPointer<Double>) {
-    var (v0, v1, v2, v3) = (_state(next, 0), _state(next, 1), _state(next, 2), _state(next, 3))
-    var (c0, c1, c2, c3) = (0, 1, 2, 3)
+    let count = next.count
+    var v = SIMD4(next[0], next[1], count > 2 ? next[2] : .infinity, count > 3 ? next[3] : .infinity)
+    var c = SIMD4<Int>(0, 1, 2, 3)
     // An insertion sort by state alone, moving an entry only past a strictly higher one:
     // equal states keep their columns' order, which is the order by column. (It loses no
     // entry whatever the states, a NaN included, which the contract's lengths never give.)
-    if v1 < v0 { (v0, v1, c0, c1) = (v1, v0, c1, c0) }
-    if v2 < v1 {
-      (v1, v2, c1, c2) = (v2, v1, c2, c1)
-      if v1 < v0 { (v0, v1, c0, c1) = (v1, v0, c1, c0) }
-    }
-    if v3 < v2 {
-      (v2, v3, c2, c3) = (v3, v2, c3, c2)
-      if v2 < v1 {
-        (v1, v2, c1, c2) = (v2, v1, c2, c1)
-        if v1 < v0 { (v0, v1, c0, c1) = (v1, v0, c1, c0) }
+    for k in 1..<4 {
+      var m = k
+      while m > 0 && v[m] < v[m - 1] {
+        (v[m], v[m - 1]) = (v[m - 1], v[m])
+        (c[m], c[m - 1]) = (c[m - 1], c[m])
+        m -= 1
       }
     }
-    (self.v0, self.v1, self.v2, self.v3) = (v0, v1, v2, v3)
-    (self.c0, self.c1, self.c2, self.c3) = (c0, c1, c2, c3)
+    (v0, v1, v2, v3) = (v[0], v[1], v[2], v[3])
+    (c0, c1, c2, c3) = (c[0], c[1], c[2], c[3])
   }
 
   /// The first entry: its column and state. O(1).
