@@ -768,7 +768,8 @@ struct OnePassBuildTests {
   /// first other item, and by the checked loop from there. Sections of height items, or of size
   /// items with a few heights (photos), with others among them at random (none, a few, or
   /// half): `-0` heights, items with ids, wider spans, a size item among height items (which
-  /// starts the pass over with measures, as after the first 64 items it must), and spoiled
+  /// starts the pass over with measures, as after the first 64 items it must), height items
+  /// after 64 size items (which the plain read took for a section of one kind), and spoiled
   /// items and measures the check must reject (infinities, NaN, negative lengths, zero
   /// widths, a column without `keepColumns`). The build
   /// throws what the item-by-item check throws, and otherwise leaves the general loop's state,
@@ -776,7 +777,7 @@ struct OnePassBuildTests {
   @Test(arguments: [101, 102, 103, 104] as [UInt64])
   func plainItemsStopAtEveryOtherItem(seed: UInt64) throws {
     var rng = SplitMix64(seed: seed)
-    var rejected = 0, accepted = 0, plainRuns = 0
+    var rejected = 0, accepted = 0, plainRuns = 0, oneKindRuns = 0
     for round in 0..<80 {
       let columns = [2, 3, 4, 4, 5][round % 5]
       var model = rng.reference(sections: 1...3, items: 0...0)
@@ -790,6 +791,15 @@ struct OnePassBuildTests {
         let sized = rng.chance(0.4)
         var items = rng.plainTestItems(count: rng.int(0...300), columns: columns, sized: sized, others: others, nextID: &nextID)
         if items.count > 20 && others == 0 { plainRuns += 1 }
+        // One section of sizes in three: sizes throughout its first 64 items, which the plain
+        // read then takes as items of one kind (choosing by a branch, not by masks), with the
+        // height items after them.
+        if sized && rng.chance(0.35) {
+          for i in items.indices.prefix(64) {
+            if case .height(let h) = items[i].measure { items[i].measure = .size(width: rng.double(1...200), height: h) }
+          }
+          if items.count > 64 { oneKindRuns += 1 }
+        }
         // One section in five: an item the check rejects.
         if rng.chance(0.2) { rng.spoilOne(of: &items, columns: columns, sized: sized) }
         model.sections[s].items = items
@@ -806,7 +816,9 @@ struct OnePassBuildTests {
         #expect(problem == nil, "\(where_): \(problem ?? "")")
       }
     }
-    #expect(rejected > 10 && accepted > 30 && plainRuns > 20, "seed \(seed): \(rejected) rejected, \(accepted) accepted, \(plainRuns) plain sections")
+    #expect(
+      rejected > 10 && accepted > 30 && plainRuns > 20 && oneKindRuns > 5,
+      "seed \(seed): \(rejected) rejected, \(accepted) accepted, \(plainRuns) plain sections, \(oneKindRuns) of one kind")
   }
 
   /// A batch's appended and inserted items are converted by the plain reading too (nearly all

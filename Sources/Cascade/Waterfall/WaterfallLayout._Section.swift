@@ -425,6 +425,14 @@ internal struct _Section: _SectionStorage {
     items.prefix(_measuresLookahead).contains(where: _ItemMeasure.isSize)
   }
 
+  /// Whether a pass that stores measures should take `items` as mixing heights and sizes: a
+  /// height item among the first ``_measuresLookahead``. (A feed mixes them at random; a
+  /// collection of photos is sizes throughout.) O(1).
+  @inlinable
+  static func _mixesMeasures(_ items: UnsafeBufferPointer<WaterfallItem>) -> Bool {
+    items.prefix(_measuresLookahead).contains { !_ItemMeasure.isSize($0) }
+  }
+
   /// Fresh records and measures for `items`, written by `fill`: it gets a ``_CheckedItems`` over
   /// the items, which writes each item's measure as it checks it when `storing`, and the
   /// records' buffer of exactly `items.count` elements, and returns false when an item fails the
@@ -464,7 +472,8 @@ internal struct _Section: _SectionStorage {
           guard items.count == n && buffer.count >= n && (!storing || measureBuffer.count >= n) else { return }
           var source = _CheckedItems(
             items: items, measures: UnsafeMutableBufferPointer(rebasing: measureBuffer[0..<(storing ? n : 0)]),
-            storesMeasures: storing, parameters: parameters, layout: layout, width: width)
+            storesMeasures: storing, parameters: parameters, layout: layout, width: width,
+            mixesMeasures: storing && _mixesMeasures(items))
           accepted = fill(&source, UnsafeMutableBufferPointer(rebasing: buffer[0..<n]))
           sawID = source.sawID
           stopped = source.needsMeasures
@@ -1414,10 +1423,17 @@ internal struct _PlainItems: _RecordSource {
   /// Where item `i`'s measure goes, as many as `items`; empty when the pass keeps none (then
   /// only height items are plain).
   @usableFromInline let measures: UnsafeMutableBufferPointer<_ItemMeasure>
+  /// Whether the items may mix heights and sizes, so that which one an item is cannot be
+  /// predicted: the reads then choose by masks (see ``record(_:)``).
+  @usableFromInline let mixesMeasures: Bool
   @inlinable @inline(__always)
-  init(_ items: UnsafeBufferPointer<WaterfallItem>, measures: UnsafeMutableBufferPointer<_ItemMeasure>) {
+  init(
+    _ items: UnsafeBufferPointer<WaterfallItem>, measures: UnsafeMutableBufferPointer<_ItemMeasure>,
+    mixesMeasures: Bool = true
+  ) {
     self.items = items
     self.measures = measures
+    self.mixesMeasures = mixesMeasures
   }
   /// Yes: the reads are cheap, as in place.
   @inlinable static var ordersColumns: Bool { true }
@@ -1443,6 +1459,19 @@ internal struct _PlainItems: _RecordSource {
     }
     guard case .none(let flags) = items[i]._tail, flags & ~WaterfallItem._sizeFlag == 0,
           items[i]._columns == 1 else { return nil }
+    if !mixesMeasures {
+      // Items of one kind (sizes, in a collection of photos): the branch on which is
+      // predicted, and costs fewer instructions than the masks.
+      let sized = flags != 0
+      let first = items[i]._first, second = items[i]._second
+      let measure = _ItemMeasure(width: sized ? first : 0, height: sized ? second : first)
+      guard measure.height.bitPattern < Double.infinity.bitPattern,
+            !sized || _CheckedItems.isFinitePositive(first) else { return nil }
+      measures[i] = measure
+      var record = _ItemRecord(spanBits: 1)
+      if !sized { record.height = measure.height }  // as `_ItemRecord(_:)`
+      return (record, measure)
+    }
     // A height or a size, chosen by a mask rather than a branch on which: a feed mixes them at
     // random, and the compiler made `sized ? a : b` a branch, mispredicted about one item in two.
     @inline(__always) func bit(_ x: Bool) -> UInt64 { UInt64(unsafeBitCast(x, to: UInt8.self)) }
@@ -1509,6 +1538,8 @@ internal struct _CheckedItems: _RecordSource {
   @usableFromInline var sawID = false
   /// Whether the pass stopped at a size item for want of the measures' buffer.
   @usableFromInline var needsMeasures = false
+  /// Whether the items may mix heights and sizes (``_PlainItems/mixesMeasures``).
+  @usableFromInline var mixesMeasures = true
   /// No: an item's checks and conversion hide the chain of y's.
   @inlinable static var ordersColumns: Bool { false }
   /// Without the measures' buffer every item is a height: a size item stops the pass.
@@ -1516,7 +1547,7 @@ internal struct _CheckedItems: _RecordSource {
   /// The items as ``_PlainItems``, with the same measures' buffer: a plain item's record and
   /// measure are what ``record(_:)`` makes of it, written where it writes them, and it has no
   /// id.
-  @inlinable var plainItems: _PlainItems? { _PlainItems(items, measures: measures) }
+  @inlinable var plainItems: _PlainItems? { _PlainItems(items, measures: measures, mixesMeasures: mixesMeasures) }
 
   @inlinable @inline(__always)
   mutating func record(_ i: Int) -> (record: _ItemRecord, measure: _ItemMeasure)? {
