@@ -427,7 +427,7 @@ internal struct _Section: _SectionStorage {
 
   /// Whether a pass that stores measures should take `items` as mixing heights and sizes: a
   /// height item among the first ``_measuresLookahead``. (A feed mixes them at random; a
-  /// collection of photos is sizes throughout.) O(1).
+  /// collection of photos is sizes throughout.) O(1): at most that many items are read.
   @inlinable
   static func _mixesMeasures(_ items: UnsafeBufferPointer<WaterfallItem>) -> Bool {
     items.prefix(_measuresLookahead).contains { !_ItemMeasure.isSize($0) }
@@ -1429,7 +1429,7 @@ internal struct _PlainItems: _RecordSource {
   @inlinable @inline(__always)
   init(
     _ items: UnsafeBufferPointer<WaterfallItem>, measures: UnsafeMutableBufferPointer<_ItemMeasure>,
-    mixesMeasures: Bool = true
+    mixesMeasures: Bool
   ) {
     self.items = items
     self.measures = measures
@@ -1534,12 +1534,12 @@ internal struct _CheckedItems: _RecordSource {
   @usableFromInline let parameters: WaterfallParameters
   @usableFromInline let layout: WaterfallParameters
   @usableFromInline let width: Double
+  /// Whether the items may mix heights and sizes (``_PlainItems/mixesMeasures``).
+  @usableFromInline let mixesMeasures: Bool
   /// Whether an item so far had an id.
   @usableFromInline var sawID = false
   /// Whether the pass stopped at a size item for want of the measures' buffer.
   @usableFromInline var needsMeasures = false
-  /// Whether the items may mix heights and sizes (``_PlainItems/mixesMeasures``).
-  @usableFromInline var mixesMeasures = true
   /// No: an item's checks and conversion hide the chain of y's.
   @inlinable static var ordersColumns: Bool { false }
   /// Without the measures' buffer every item is a height: a size item stops the pass.
