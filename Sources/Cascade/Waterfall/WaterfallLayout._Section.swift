@@ -1478,10 +1478,10 @@ internal struct _PlainItems: _RecordSource {
     let sized = 0 &- bit(flags != 0)  // all ones for a size item
     let first = items[i]._first.bitPattern, second = items[i]._second.bitPattern
     let height = (second & sized) | (first & ~sized)
-    // The height finite with its sign bit clear; a size's width also finite and > 0
-    // (`_CheckedItems.isFinitePositive`): tested together, one branch.
+    // The height finite with its sign bit clear; a size's width also finite and > 0: tested
+    // together, one branch.
     let valid = bit(height < Double.infinity.bitPattern)
-      & (bit(first &- 1 < Double.greatestFiniteMagnitude.bitPattern) | ~sized)
+      & (bit(_CheckedItems.isFinitePositive(Double(bitPattern: first))) | ~sized)
     guard valid & 1 != 0 else { return nil }
     let measure = _ItemMeasure(width: Double(bitPattern: first & sized), height: Double(bitPattern: height))
     measures[i] = measure
