@@ -85,3 +85,91 @@ struct DynamicRandomizedTests {
     #expect(accepted > 100 && rejected > 0, "seed \(seed): \(accepted) accepted, \(rejected) rejected")
   }
 }
+
+@Suite("Inverse batches with keepColumns")
+struct KeepColumnsInverseTests {
+  /// What an inverse must give back: every frame, the content size, the width, and each
+  /// section's parameters and items as reported, remembered columns and ids included.
+  struct State: Equatable {
+    var elements: [LayoutAttributes]
+    var contentSize: Size
+    var width: Double
+    /// Each section's parameters, then its items with their paths.
+    var descriptions: [String]
+    init(_ layout: WaterfallLayout) {
+      elements = allElements(layout)
+      contentSize = layout.contentSize
+      width = layout.width
+      descriptions = (0..<layout.numberOfSections).flatMap { s in
+        ["section \(s): \(layout.parameters(ofSection: s)!)"] + (0..<layout.numberOfItems(inSection: s)).map {
+          let path = ItemPath(item: $0, section: s)
+          return "\(path): \(layout.item(at: path)!), id \(String(describing: layout.id(at: path)))"
+        }
+      }
+    }
+  }
+
+  /// A change that makes items forget their remembered columns (the contract's forgetting
+  /// rule): a move, a width (when the column count changes) or new section parameters.
+  static func forgets(_ change: WaterfallLayout.Change) -> Bool {
+    switch change {
+    case .moveItem, .setWidth, .setSectionParameters: true
+    default: false
+    }
+  }
+
+  /// Random batches of every change, moves, new widths and new section parameters among them
+  /// (the changes that make items forget their columns): the inverse gives back the layout as
+  /// it was, remembered columns and frames to the bit. A collection view rolls a failed batch
+  /// back with it, so this is what "a rejected update changes nothing" rests on.
+  @Test(arguments: [111, 112, 113, 114] as [UInt64])
+  func inverseRestoresRememberedColumns(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    var parameters = rng.parameters(section: false)
+    parameters.keepColumns = true
+    var model = DynamicWaterfall(width: rng.double(100...1200), parameters: parameters)
+    var layout = try WaterfallLayout(width: model.width, parameters: parameters)
+    var forgetting = 0, columnsGiven = 0
+    for step in 0..<300 {
+      var batch: [WaterfallLayout.Change] = []
+      var scratch = model
+      for _ in 0..<rng.int(1...6) {
+        var change = rng.dynamicChange(for: scratch, ids: rng.chance(0.5))
+        // A third of the changes drawn again until one makes items forget their columns.
+        if rng.chance(0.35) {
+          for _ in 0..<40 where !Self.forgets(change) { change = rng.dynamicChange(for: scratch, ids: rng.chance(0.5)) }
+        }
+        // Only changes the model accepts (ids may collide, parameters may be invalid).
+        var next = scratch
+        do { try next.apply(change) } catch { continue }
+        scratch = next
+        batch.append(change)
+      }
+      guard !batch.isEmpty else { continue }
+      let before = State(layout)
+      var undo: [WaterfallLayout.Change] = []
+      do { try layout.apply(batch, inverse: &undo) } catch {
+        Issue.record("seed \(seed), step \(step): the layout rejected \(batch), which the model accepts: \(error)")
+        return
+      }
+      let after = State(layout)
+      var undone = layout
+      try undone.apply(undo)
+      let restored = State(undone)
+      if restored != before {
+        let frame = zip(restored.elements, before.elements).first { $0 != $1 }
+        let items = zip(restored.descriptions, before.descriptions).first { $0 != $1 }
+        Issue.record("seed \(seed), step \(step): the inverse \(undo) of \(batch) did not restore: \(String(describing: frame ?? nil)) \(String(describing: items))")
+        return
+      }
+      if let v = undone._violation() { Issue.record("seed \(seed), step \(step): invariant: \(v)"); return }
+      // The batch again on the restored layout gives what it gave the first time.
+      try undone.apply(batch)
+      #expect(State(undone) == after, "seed \(seed), step \(step): \(batch) again after its inverse differs")
+      if batch.contains(where: Self.forgets) { forgetting += 1 }
+      columnsGiven += undo.filter { if case .replaceItems(let items, _, _) = $0 { items.contains { $0.column != nil } } else { false } }.count
+      model = scratch
+    }
+    #expect(forgetting > 150 && columnsGiven > 150, "seed \(seed): \(forgetting) batches with a move, width or parameters; \(columnsGiven) replacements with columns")
+  }
+}

@@ -109,6 +109,18 @@ internal protocol _SectionStorage: Sendable {
   mutating func movedIn(at i: Int)
   /// The section's parameters have just been set.
   mutating func parametersWereSet()
+  /// Whether item `i` keeps something of its placement that its description (`item(at:)`)
+  /// carries and that moving it makes it forget (the waterfall's remembered column with
+  /// `keepColumns`): the inverse of a move then gives the description back after moving the
+  /// item back. O(1).
+  func remembersPlacement(at i: Int) -> Bool
+  /// Whether any item does (``remembersPlacement(at:)``): setting the section's parameters
+  /// makes them all forget it. O(n) at worst.
+  var remembersPlacements: Bool { get }
+  /// Whether ``reconfigure(over:width:)`` at `width` would make items forget what they
+  /// remember of their placement (the waterfall: a new column count or order with
+  /// `keepColumns`). O(n) at worst.
+  func forgetsPlacements(reconfiguredOver layout: LayoutParameters, width: Double) -> Bool
 
   /// A section with these parameters and items, resolved at `width`; not yet laid out.
   /// The parameters have been validated.
@@ -149,6 +161,13 @@ internal protocol _SectionStorage: Sendable {
 }
 
 extension _SectionStorage {
+  /// Nothing of a placement is kept. O(1).
+  @inlinable func remembersPlacement(at i: Int) -> Bool { false }
+  /// Nothing of a placement is kept. O(1).
+  @inlinable var remembersPlacements: Bool { false }
+  /// Nothing of a placement is kept. O(1).
+  @inlinable func forgetsPlacements(reconfiguredOver layout: LayoutParameters, width: Double) -> Bool { false }
+
   /// No one-pass layout: the section is checked item by item, made, then laid out. O(1).
   @inlinable
   static func _laidOut(parameters: Parameters, items: [Item], over layout: LayoutParameters, width: Double) -> Self? {
@@ -358,9 +377,14 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
 
   /// `apply(_:)`, and, when `recording`, the batch that undoes it in `inverse`: each change's
   /// inverse, read from the state just before it, in reverse order. Applying the inverse gives
-  /// back the same items, parameters and width, hence the same frames to the bit.
+  /// back the same items, parameters and width, and what items remember of their placement
+  /// (the waterfall's remembered columns: a change that makes items forget them is undone and
+  /// then followed by a replacement of those items with their descriptions as they were), hence
+  /// the same frames to the bit.
   /// Recording costs what the changes remove or replace: O(k) for k items deleted or replaced,
-  /// O(n) to delete a section of n items; O(1) for the rest.
+  /// O(n) to delete a section of n items, and O(n) for a section of n items whose items forget
+  /// their placement (new parameters, or a width that changes its column count or order, with
+  /// `keepColumns`); O(1) for the rest.
   @usableFromInline
   mutating func apply(
     _ changes: [LayoutChange<Section.Item, Section.Parameters>],
@@ -392,8 +416,23 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
         case .deleteItems(let range, let s):
           inverse.append(.insertItems(items(s, range), at: range.lowerBound, section: s))
         case .replaceItems(let new, let i, let s):
-          inverse.append(.replaceItems(items(s, i..<(i + new.count)), at: i, section: s))
+          let old = items(s, i..<(i + new.count))
+          if zip(old, new).contains(where: { Section.id(of: $0) == nil && Section.id(of: $1) != nil }) {
+            // A replacement keeps an item's id unless it gives one, so no replacement takes
+            // away an id given to an item that had none: the old items are inserted in place
+            // of the new instead. (Appended first: the inverse is reversed at the end.)
+            inverse.append(.insertItems(old, at: i, section: s))
+            inverse.append(.deleteItems(i..<(i + new.count), section: s))
+          } else {
+            inverse.append(.replaceItems(old, at: i, section: s))
+          }
         case .moveItem(let from, let to):
+          // A moved item forgets its placement (the waterfall's remembered column): after
+          // moving it back, the inverse gives its description back, which remembers it again.
+          // (Appended first: the inverse is reversed at the end.)
+          if sections[from.section].remembersPlacement(at: from.item) {
+            inverse.append(.replaceItems([sections[from.section].item(at: from.item)], at: from.item, section: from.section))
+          }
           inverse.append(.moveItem(from: to, to: from))
         case .insertSection(_, let s):
           inverse.append(.deleteSection(at: s))
@@ -403,8 +442,17 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
         case .moveSection(let from, let to):
           inverse.append(.moveSection(from: to, to: from))
         case .setSectionParameters(_, let s):
+          // New parameters make every item forget its placement: after the old parameters,
+          // the inverse gives every description back.
+          if sections[s].remembersPlacements {
+            inverse.append(.replaceItems(items(s, sections[s].records.indices), at: 0, section: s))
+          }
           inverse.append(.setSectionParameters(sections[s].parameters, section: s))
-        case .setWidth:
+        case .setWidth(let w):
+          // So does a width that changes a section's column count or order.
+          for s in sections.indices where sections[s].forgetsPlacements(reconfiguredOver: parameters, width: w) {
+            inverse.append(.replaceItems(items(s, sections[s].records.indices), at: 0, section: s))
+          }
           inverse.append(.setWidth(width))
         case .setHeight:
           break  // rejected by the validator: the storage is always vertical

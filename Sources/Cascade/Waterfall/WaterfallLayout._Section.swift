@@ -630,6 +630,25 @@ internal struct _Section: _SectionStorage {
   @usableFromInline
   mutating func movedIn(at i: Int) { records[i].remembers = false }
 
+  /// Whether item `i` remembers its column (`keepColumns`), which moving it makes it forget.
+  /// O(1).
+  @usableFromInline
+  func remembersPlacement(at i: Int) -> Bool { geometry.keepColumns && records[i].remembers }
+
+  /// Whether any item remembers its column. O(n) at worst; stops at the first that does.
+  @usableFromInline
+  var remembersPlacements: Bool { geometry.keepColumns && records.contains { $0.remembers } }
+
+  /// Whether the geometry at `width` has another column count or order (``setGeometry(_:)``
+  /// then makes every item forget its column) while some item remembers one. O(1) to resolve
+  /// the geometry, then ``remembersPlacements``.
+  @usableFromInline
+  func forgetsPlacements(reconfiguredOver layout: WaterfallParameters, width: Double) -> Bool {
+    guard geometry.keepColumns else { return false }
+    let new = Self.geometry(parameters, over: layout, width: width)
+    return (new.columns != geometry.columns || new.order != geometry.order) && remembersPlacements
+  }
+
   /// Setting a section's parameters (even to the same values) places every item afresh.
   @usableFromInline
   mutating func parametersWereSet() { forgetColumns() }

@@ -11,9 +11,9 @@
 // - rejected: nothing changed, the inverse buffer included.
 // With `keepColumns` (now and then on the layout's parameters) items remember their columns,
 // which the model's items do not: the layout is compared with a from-scratch layout of its own
-// items (`item(at:)`, columns included) and its items with the model's but for the columns; a
-// batch that makes items forget their columns (a move, a new width, new section parameters) is
-// undone to the model's items and their layout, not to every earlier frame, as the contract says.
+// items (`item(at:)`, columns included) and its items with the model's but for the columns. The
+// inverse gives back every remembered column too, after a batch that makes items forget theirs
+// (a move, a new width, new section parameters): the previous layout to the bit, as always.
 
 import Cascade
 import FuzzKit
@@ -32,9 +32,6 @@ protocol LayoutKind {
   /// layout's items are the model's: the model's own layout, unless the layout keeps something
   /// of each placement in its items (see `Waterfall.reference`).
   static func reference(_ layout: L, _ model: Model<L>) throws(LayoutError) -> (fresh: L, sameItems: Bool)
-  /// Whether `batch` may place afresh items that remembered something of their placement, so
-  /// that its inverse need not restore every frame (the contract's forgetting rule).
-  static func mayForget(_ model: Model<L>, _ batch: [L.Change]) -> Bool
 }
 
 /// The collection as plain arrays.
@@ -166,19 +163,6 @@ enum Waterfall: LayoutKind {
     return (try make(own), sameItems)
   }
 
-  /// With `keepColumns`, a moved item, or every item of a section whose column count changes (a
-  /// new width or new parameters), forgets its column and is placed afresh, which an inverse
-  /// batch cannot undo (Docs/Spec/Waterfall.md, "Ids and keepColumns").
-  static func mayForget(_ model: Model<WaterfallLayout>, _ batch: [WaterfallLayout.Change]) -> Bool {
-    guard model.parameters.keepColumns == true else { return false }
-    return batch.contains { change in
-      switch change {
-      case .moveItem, .setWidth, .setSectionParameters: return true
-      default: return false
-      }
-    }
-  }
-
   static func descriptions(_ layout: WaterfallLayout) -> [String] {
     var result = ["\(layout.parameters)"]
     for s in 0..<layout.numberOfSections {
@@ -219,7 +203,6 @@ enum List: LayoutKind {
     (try make(model), true)
   }
 
-  static func mayForget(_ model: Model<ListLayout>, _ batch: [ListLayout.Change]) -> Bool { false }
 
   static func descriptions(_ layout: ListLayout) -> [String] { ["\(layout.parameters)"] }
 }
@@ -360,13 +343,6 @@ func run<K: LayoutKind>(_: K.Type, _ input: inout FuzzInput) {
       try layout.apply(inverse)
     } catch {
       fatalError("the inverse \(inverse) of \(batch) was rejected: \(error)")
-    }
-    if K.mayForget(model, batch) {
-      // Placed afresh: the inverse gives back the model's items, not every remembered column.
-      let (restored, sameItems) = try! K.reference(layout, model)
-      check(sameItems, "the inverse did not restore the items")
-      check(LayoutSnapshot(layout) == LayoutSnapshot(restored), "the inverse's layout is not its items' layout")
-      continue
     }
     check(LayoutSnapshot(layout) == before, "the inverse did not restore: \(LayoutSnapshot(layout).difference(from: before))")
     check(K.descriptions(layout) == beforeDescriptions, "the inverse did not restore the items")
