@@ -58,6 +58,31 @@ import Testing
             == #"{"ok":false,"error":"collection.sections[0].keepColumns: is a layout-only parameter"}"#)
   }
 
+  /// A width the session refuses after the core took it (the content height overflows) is
+  /// undone with the inverse the core recorded: with `keepColumns`, every item gets back the
+  /// column it remembered, though the width changed the column count and made them forget it.
+  @Test func aRefusedWidthGivesBackRememberedColumns() {
+    var session = CascadeSession()
+    // Three columns about 1.17e306 wide: six items of 60 times that, two a column, and a
+    // small one.
+    let big = #"{"size":[1,60]}"#
+    let items = Array(repeating: big, count: 6).joined(separator: ",") + #",{"size":[1,1]}"#
+    #expect(respond(&session, #"{"op":"load","collection":{"width":3.5e306,"layout":{"minColumnWidth":1e306,"keepColumns":true},"sections":[{"items":[\#(items)]}]}}"#)
+      .hasPrefix(#"{"ok":true"#))
+    // Item 1 shrinks and keeps column 1, where a fresh placement would now put item 4.
+    #expect(respond(&session, #"{"op":"update","section":0,"at":1,"items":[{"size":[1,1]}]}"#).hasPrefix(#"{"ok":true"#))
+    let before = respond(&session, #"{"op":"layout"}"#)
+    let answers = respond(&session, #"{"op":"query","rect":[0,0,3.5e306,1e308]}"#)
+    // Two columns 1.45e306 wide: three of the five big items in one column overflow.
+    #expect(respond(&session, #"{"op":"width","width":2.9e306}"#)
+      == #"{"ok":false,"error":"the change makes the layout overflow (the content height is not finite)"}"#)
+    #expect(respond(&session, #"{"op":"layout"}"#) == before)
+    #expect(respond(&session, #"{"op":"query","rect":[0,0,3.5e306,1e308]}"#) == answers)
+    // Each item as the session exports it, its remembered column included.
+    #expect(session.layout.map { layout in (0..<7).map { layout.item(at: ItemPath(item: $0, section: 0))?.column } }
+      == [0, 1, 2, 0, 1, 2, 0])
+  }
+
   @Test func moveMoveSectionAndSectionParameters() {
     var session = CascadeSession()
     _ = respond(&session, #"{"op":"load","collection":{"width":100,"layout":{"columns":1,"itemSpacing":0},"sections":[{"items":[10,20]},{"header":5,"items":[30]}]}}"#)

@@ -225,6 +225,46 @@ struct ViewState: Equatable {
     #expect(view.numberOfItems(inSection: 0) == 52)
   }
 
+  /// With `keepColumns`, a moved item forgets its column, so undoing a move by moving it back
+  /// is not enough: the rollback gives it its column back too, and a width change that changed
+  /// the column count gives every item its column back. The frames are the ones before, to
+  /// the bit.
+  @Test func rollbackGivesBackRememberedColumns() throws {
+    // Two columns of 100-point items (three from 320 points on): item k in column k % 2.
+    let source = TestSource([Array(repeating: 100, count: 30)])
+    let view = try makeView(
+      source, width: 210, height: 300, layout: WaterfallParameters(minColumnWidth: 100, itemSpacing: 10, keepColumns: true))
+    // Item 1 shrinks and keeps column 1: items 2 and 4 remember column 0, where a fresh
+    // placement would now put them in column 1, the shorter.
+    source.sections[0][1] = source.entry(10)
+    try view.performBatchUpdates([.reloadItems(1..<2, section: 0)])
+    let everything = Rect(x: -1, y: -1, width: 212, height: view.contentSize.height + 2)
+    let frames = view.layout.elements(in: everything)
+    let items = (0..<30).map { view.layout.item(at: ItemPath(item: $0, section: 0)) }
+    #expect(items[2]?.column == 0 && items[4]?.column == 0)
+    let state = ViewState(view)
+    // A move the layout takes, then a count the data source does not have: rolled back.
+    #expect(throws: CollectionViewError.countMismatch(section: 0, dataSource: 30, afterUpdates: 31)) {
+      try view.performBatchUpdates([
+        .moveItem(from: ItemPath(item: 2, section: 0), to: ItemPath(item: 20, section: 0)),
+        .insertItems(0..<1, section: 0),
+      ])
+    }
+    #expect(view.layout.elements(in: everything) == frames)
+    #expect((0..<30).map { view.layout.item(at: ItemPath(item: $0, section: 0)) } == items)
+    #expect(ViewState(view) == state)
+    // A width of three columns, rolled back by a cell the data source cannot make.
+    source.itemIdentifier = "nope"
+    #expect(throws: CollectionViewError.unregisteredReuseIdentifier("nope")) {
+      try view.setBounds(Size(width: 320, height: 300))
+    }
+    source.itemIdentifier = "item"
+    #expect(view.layout.numberOfColumns(inSection: 0) == 2)
+    #expect(view.layout.elements(in: everything) == frames)
+    #expect((0..<30).map { view.layout.item(at: ItemPath(item: $0, section: 0)) } == items)
+    #expect(ViewState(view) == state)
+  }
+
   @Test func unregisteredIdentifierLeavesTheViewAsItWas() throws {
     let (source, view) = try rows(50, overscan: 50)
     try view.setContentOffset(Point(x: 0, y: 300))
