@@ -220,10 +220,11 @@ extension CollectionLayout {
 public protocol InvertibleCollectionLayout: CollectionLayout {
   /// Applies a batch like ``CollectionLayout/apply(_:)`` and sets `inverse` to the batch that
   /// undoes it: applying `inverse` afterwards gives back the same items, parameters and width,
+  /// and whatever the items remember of their placement (the waterfall's remembered columns),
   /// hence the same frames. When the batch is rejected, neither the layout nor `inverse` changes.
   ///
   /// - Complexity: that of ``CollectionLayout/apply(_:)``, plus what the changes remove or
-  ///   replace (the inverse keeps a copy of it).
+  ///   replace, or make forget their placement (the inverse keeps a copy of it).
   mutating func apply(_ changes: [Change], inverse: inout [Change]) throws(LayoutError)
 }
 

@@ -53,14 +53,19 @@ extension WaterfallLayout {
   }
 
   /// Applies a batch like ``apply(_:)`` and sets `inverse` to the batch that undoes it: the same
-  /// items (as ``item(at:)`` returns them), parameters and width, hence the same frames.
+  /// items (as ``item(at:)`` returns them, remembered columns included), parameters and width,
+  /// hence the same frames. With `keepColumns`, a change that makes items forget their columns
+  /// (a move, new section parameters, a width that changes a section's column count) is undone
+  /// and then followed by a replacement of those items as they were.
   ///
   ///     var undo: [WaterfallLayout.Change] = []
   ///     try layout.apply([.appendItems([120, 80], section: 0)], inverse: &undo)
   ///     try layout.apply(undo)   // the layout is as it was, frame for frame
   ///
-  /// - Complexity: that of ``apply(_:)``, plus O(k) for k items deleted or replaced (they are
-  ///   kept in the inverse) and O(n) for a deleted section of n items.
+  /// - Complexity: that of ``apply(_:)``, plus O(k) for k items deleted, replaced or moved (they
+  ///   are kept in the inverse), O(n) for a deleted section of n items, and, with
+  ///   `keepColumns`, O(n) for a section of n items that new parameters or a width make forget
+  ///   their columns.
   public mutating func apply(
     _ changes: [WaterfallLayout.Change],
     inverse: inout [WaterfallLayout.Change]
