@@ -12,7 +12,8 @@
 // - an operation that throws leaves everything as it was (layout, offset, bounds, insets,
 //   displayed cells, pools, statistics);
 // - while the data source and the view agree, the layout equals a from-scratch layout of the
-//   data source's items, to the bit.
+//   data source's items, to the bit; with `keepColumns` (a third of the inputs), of its own
+//   items, whose remembered columns a rolled-back operation must give back too.
 
 import Cascade
 import CascadeView
@@ -166,6 +167,9 @@ struct Harness {
     if self.input.bool() { p.header = Double(self.input.int(0...3) * 10) }
     if self.input.bool() { p.footer = Double(self.input.int(0...3) * 10) }
     if self.input.bool() { p.itemSpacing = Double(self.input.int(0...10)) }
+    // keepColumns on a third of the inputs, chosen by their length so that no byte changes
+    // meaning (the corpus and the regressions keep theirs).
+    if input.remaining % 3 == 0 { p.keepColumns = true }
     layoutParameters = p
     guard let layout = try? WaterfallLayout(width: 300, parameters: p) else { return nil }
     view = CollectionView(layout: layout, bounds: Size(width: Double(self.input.int(1...400)), height: Double(self.input.int(0...600))))
@@ -289,12 +293,42 @@ struct Harness {
 
   func expectSync(_ what: String) {
     guard inSync else { return }
-    let sections = zip(source.sections, source.parameters).map { WaterfallSection(parameters: $1, items: $0) }
-    guard let fresh = try? WaterfallLayout(width: view.layout.width, parameters: layoutParameters, sections: sections) else {
+    var sections = zip(source.sections, source.parameters).map { WaterfallSection(parameters: $1, items: $0) }
+    guard var fresh = try? WaterfallLayout(width: view.layout.width, parameters: layoutParameters, sections: sections) else {
       check(false, "\(what): the data source's collection does not lay out at width \(view.layout.width)")
       return
     }
-    let actual = LayoutSnapshot(view.layout), expected = LayoutSnapshot(fresh)
+    let layout = view.layout
+    if layoutParameters.keepColumns == true {
+      // The layout's items remember the columns they were placed in, the data source's do not:
+      // its items must be the data source's (as a layout keeps them) but for those columns, and
+      // its frames those of its own items, columns included, laid out from scratch.
+      guard layout.numberOfSections == sections.count else {
+        check(false, "\(what): \(layout.numberOfSections) sections, the data source \(sections.count)")
+        return
+      }
+      for s in sections.indices {
+        guard layout.numberOfItems(inSection: s) == sections[s].items.count else {
+          check(false, "\(what): section \(s) has \(layout.numberOfItems(inSection: s)) items, the data source \(sections[s].items.count)")
+          return
+        }
+        for i in sections[s].items.indices {
+          let path = ItemPath(item: i, section: s)
+          guard let own = layout.item(at: path), var given = fresh.item(at: path) else { return }
+          var forgotten = own
+          forgotten.column = nil
+          given.column = nil
+          check(forgotten == given, "\(what): item \(path) is \(own), the data source's \(given)")
+          sections[s].items[i] = own
+        }
+      }
+      guard let own = try? WaterfallLayout(width: layout.width, parameters: layoutParameters, sections: sections) else {
+        check(false, "\(what): the layout's own items do not lay out at width \(layout.width)")
+        return
+      }
+      fresh = own
+    }
+    let actual = LayoutSnapshot(layout), expected = LayoutSnapshot(fresh)
     check(actual == expected, "\(what): view layout vs from scratch: \(actual.difference(from: expected))")
   }
 
