@@ -17,8 +17,7 @@ public enum ExpectedResponse: Equatable {
   /// This exact line.
   case accepted(String)
   /// A request the model does not model yet (ids, moves, export, orientation, viewport,
-  /// neighbours, changes to a collection with keepColumns): the harness does not send it, so
-  /// the session and the model stay in step.
+  /// neighbours): the harness does not send it, so the session and the model stay in step.
   case unmodelled
 }
 
@@ -57,13 +56,10 @@ public struct SessionModel {
     let n = document.sections.count
     // With keepColumns the session's items keep the columns they were placed in through later
     // changes (Docs/DynamicContent.md), where a layout of the changed document from scratch
-    // places them afresh: changes to such a collection are not modelled, its queries are.
-    if document.parameters.keepColumns == true {
-      switch request {
-      case .append, .insert, .delete, .update, .insertSection, .deleteSection, .width: return (.unmodelled, self)
-      default: break
-      }
-    }
+    // places them afresh: the model applies the same change to its own layout instead, and a
+    // change the session refuses (an overflow) must leave the session's layout as the model's,
+    // every remembered column included (the session undoes it with the core's inverse).
+    let keepsColumns = document.parameters.keepColumns == true
     switch request {
     case .load:
       return (.rejected, self)
@@ -87,6 +83,7 @@ public struct SessionModel {
       document.sections.remove(at: at)
     case .width(let width):
       document.width = width
+      if keepsColumns { return changed(to: document, by: .setWidth(width)) }
     case .query(let rect):
       return (Self.answer { writer throws(JSONError) in
         try writer.elements(scanQuery(allElements(layout), rect))
@@ -120,7 +117,35 @@ public struct SessionModel {
     case .height, .viewport, .neighbor, .move, .moveSection, .sectionParameters, .export, .frameOfID:
       return (.unmodelled, self)
     }
+    if keepsColumns, let change = Self.change(request) { return changed(to: document, by: change) }
     return changed(to: document)
+  }
+
+  /// The core change of an item or section request, as the session applies it.
+  static func change(_ request: SessionRequest) -> WaterfallLayout.Change? {
+    switch request {
+    case .append(let s, let items): .appendItems(items, section: s)
+    case .insert(let s, let at, let items): .insertItems(items, at: at, section: s)
+    case .delete(let s, let at, let count): .deleteItems(at..<(at + count), section: s)
+    case .update(let s, let at, let items): .replaceItems(items, at: at, section: s)
+    case .insertSection(let at, let section): .insertSection(section, at: at)
+    case .deleteSection(let at): .deleteSection(at: at)
+    default: nil
+    }
+  }
+
+  /// With keepColumns: the collection becomes `document` by `change` applied to the model's own
+  /// layout, if the result lays out with every frame and column finite, as for ``changed(to:)``.
+  private func changed(to document: CollectionDocument, by change: WaterfallLayout.Change) -> (ExpectedResponse, SessionModel) {
+    guard var layout = self.layout, (try? layout.apply([change])) != nil, layout.contentSize.height.isFinite,
+          allElements(layout).allSatisfy({ $0.frame.isFinite }),
+          (0..<layout.numberOfSections).allSatisfy({ Self.columnsAreFinite(layout, $0) }) else { return (.rejected, self) }
+    var next = self
+    next.document = document
+    next.layout = layout
+    return (Self.answer { writer throws(JSONError) in
+      writer.key("contentSize"); try writer.contentSize(layout.contentSize)
+    }, next)
   }
 
   /// Whether `request` adds items that have an id.
