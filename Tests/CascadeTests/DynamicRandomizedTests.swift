@@ -113,7 +113,7 @@ struct KeepColumnsInverseTests {
   /// rule): a move, a width (when the column count changes) or new section parameters.
   static func forgets(_ change: WaterfallLayout.Change) -> Bool {
     switch change {
-    case .moveItem, .setWidth, .setSectionParameters: true
+    case .moveItem, .setWidth, .setHeight, .setSectionParameters: true
     default: false
     }
   }
@@ -121,14 +121,18 @@ struct KeepColumnsInverseTests {
   /// Random batches of every change, moves, new widths and new section parameters among them
   /// (the changes that make items forget their columns): the inverse gives back the layout as
   /// it was, remembered columns and frames to the bit. A collection view rolls a failed batch
-  /// back with it, so this is what "a rejected update changes nothing" rests on.
-  @Test(arguments: [111, 112, 113, 114] as [UInt64])
-  func inverseRestoresRememberedColumns(seed: UInt64) throws {
+  /// back with it, so this is what "a rejected update changes nothing" rests on. Horizontal
+  /// collections too, whose inverse is the storage's, transposed back: there the model's
+  /// widths are heights, and a batch the layout refuses (a size 0 wide along the scroll axis,
+  /// which the vertical model accepts) is skipped.
+  @Test(arguments: [(111, false), (112, false), (113, false), (114, false), (115, true), (116, true)] as [(UInt64, Bool)])
+  func inverseRestoresRememberedColumns(seed: UInt64, horizontal: Bool) throws {
     var rng = SplitMix64(seed: seed)
     var parameters = rng.parameters(section: false)
     parameters.keepColumns = true
     var model = DynamicWaterfall(width: rng.double(100...1200), parameters: parameters)
-    var layout = try WaterfallLayout(width: model.width, parameters: parameters)
+    var layout = try WaterfallLayout(
+      orientation: horizontal ? .horizontal : .vertical, extent: model.width, parameters: parameters, sections: [])
     var forgetting = 0, columnsGiven = 0
     for step in 0..<300 {
       var batch: [WaterfallLayout.Change] = []
@@ -143,12 +147,14 @@ struct KeepColumnsInverseTests {
         var next = scratch
         do { try next.apply(change) } catch { continue }
         scratch = next
+        if horizontal, case .setWidth(let w) = change { change = .setHeight(w) }
         batch.append(change)
       }
       guard !batch.isEmpty else { continue }
       let before = State(layout)
       var undo: [WaterfallLayout.Change] = []
       do { try layout.apply(batch, inverse: &undo) } catch {
+        if horizontal { continue }
         Issue.record("seed \(seed), step \(step): the layout rejected \(batch), which the model accepts: \(error)")
         return
       }
