@@ -95,6 +95,8 @@ internal protocol _SectionStorage: Sendable {
   static func id(of item: Item) -> ItemID?
   /// Item `i` as given (with its id).
   func item(at i: Int) -> Item
+  /// Items `range` as given, read in one call: what an inverse batch keeps. O(range.count).
+  func items(in range: Range<Int>) -> [Item]
   /// Stores `items` at `i` (appended when `i` is the count): what the section keeps of each
   /// (not its id, which the layout keeps), from `converted` when the batch's check made it. The
   /// items have been checked; the caller marks what needs layout.
@@ -161,6 +163,17 @@ internal protocol _SectionStorage: Sendable {
 }
 
 extension _SectionStorage {
+  /// Items `range`, each by ``item(at:)``: one access to the section for them all (the layout's
+  /// `sections[s].item(at:)` for each item copied the section, retaining each of its arrays,
+  /// about ten times the item's own read). O(range.count).
+  @inlinable
+  func items(in range: Range<Int>) -> [Item] {
+    var items: [Item] = []
+    items.reserveCapacity(range.count)
+    for i in range { items.append(item(at: i)) }
+    return items
+  }
+
   /// Nothing of a placement is kept. O(1).
   @inlinable func remembersPlacement(at i: Int) -> Bool { false }
   /// Nothing of a placement is kept. O(1).
@@ -396,7 +409,7 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
       inverse.removeAll()
       inverse.reserveCapacity(changes.count)
     }
-    func items(_ s: Int, _ range: Range<Int>) -> [Section.Item] { range.map { sections[s].item(at: $0) } }
+    func items(_ s: Int, _ range: Range<Int>) -> [Section.Item] { sections[s].items(in: range) }
     // The sections the changes touched: the first inline, the rest in an array, so that a batch
     // confined to one section (the common one) allocates nothing for it.
     var firstDirty = -1

@@ -596,6 +596,24 @@ internal struct _Section: _SectionStorage {
     return item
   }
 
+  /// Items `range` as given, what an inverse batch keeps (every item of a section that forgot
+  /// its columns): the records and measures read in place, each item written once into the
+  /// array's storage. O(range.count).
+  @usableFromInline
+  func items(in range: Range<Int>) -> [WaterfallItem] {
+    precondition(range.lowerBound >= 0 && range.upperBound <= records.count, "items out of range")
+    let records = self.records._unsafeElements
+    let measures = self.measures._unsafeElements
+    return [WaterfallItem](unsafeUninitializedCapacity: range.count) { buffer, count in
+      for (k, i) in range.enumerated() {
+        let measure = measures.isEmpty ? _ItemMeasure(heightOf: records[i]) : measures[i]
+        buffer.initializeElement(at: k, to: records[i].item(measure))
+      }
+      count = range.count
+      if let ids { for (k, i) in range.enumerated() { buffer[k].id = ids[i] } }
+    }
+  }
+
   /// Replaces item `i`'s description. With `keepColumns`, an item whose span is unchanged and
   /// whose new description names no column keeps its remembered column, and then only its size
   /// can have changed: it waits in `resized` for `layOut()`'s column walk, which moves the items
