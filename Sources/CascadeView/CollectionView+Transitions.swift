@@ -93,10 +93,12 @@ extension CollectionView {
     if let old = snapshot.layout { return paths.map { old.layoutAttributes(for: $0) } }
     // An empty inverse: the changes changed nothing.
     if snapshot.undo.isEmpty || changes.isEmpty { return paths.map { layout.layoutAttributes(for: $0) } }
-    var redo: [Layout.Change] = []
     _transitionRoundTrips += 1
     do throws(LayoutError) {
-      try _apply(snapshot.undo, recordingInverseIn: &redo)
+      // No inverse recorded: the changes themselves take the layout forward again. (Recording
+      // one copied what the inverse removes or replaces, every item of a section after a width
+      // that changed its column count with keepColumns.)
+      try layout.apply(snapshot.undo)
     } catch {
       // The inverse of a batch the layout accepted is valid by construction (and tested so);
       // were it refused, the layout would be unchanged, and the frames before unknown.
