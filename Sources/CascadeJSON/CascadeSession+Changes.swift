@@ -11,8 +11,9 @@ extension CascadeSession {
   /// The core validates the change atomically; its structured errors are renamed to the
   /// request's keys. A change whose content height comes out infinite (sizes near
   /// `Double.greatestFiniteMagnitude`), or whose columns reach past the largest `Double`
-  /// (spacings near it), is undone by the inverse the core records and rejected, since its
-  /// frames could not be printed.
+  /// (spacings near it), is undone and rejected, since its frames could not be printed: by the
+  /// inverse the core records, or by the layout kept from before the change where that inverse
+  /// would keep every item of a section.
   mutating func change(_ request: SessionRequest) throws(JSONError) {
     guard var layout = self.layout else { return }
     // Release the stored copy so the core mutates the storage in place instead of copying it.
@@ -20,16 +21,28 @@ extension CascadeSession {
     defer { self.layout = layout }
     let (change, root) = try Self.plan(request)
     try checkElementLimit(layout, adding: Self.growth(change, in: layout))
+    // The way back: the inverse the core records, or, where that would keep every item of a
+    // section (keepColumns and a width or section parameters that make items forget their
+    // columns), the layout as it is, whose storage the change rewrites anyway.
+    let before: WaterfallLayout? = layout._inverseKeepsSections(of: [change]) ? layout : nil
     var undo: [Change] = []
     do throws(LayoutError) {
-      try layout.apply([change], inverse: &undo)
+      if before == nil { try layout.apply([change], inverse: &undo) } else { try layout.apply([change]) }
     } catch {
       throw Self.describe(error, request: request, root: root)
     }
+    /// Puts the layout back as it was before the change.
+    func undoChange() {
+      if let before {
+        layout = before
+      } else {
+        // The inverse of a valid change is valid (the core's tests check it); if it were not,
+        // keep the changed layout rather than trap.
+        try? layout.apply(undo)
+      }
+    }
     guard layout.contentSize.height.isFinite, layout.contentSize.width.isFinite else {
-      // The inverse of a valid change is valid (the core's tests check it); if it were not,
-      // keep the changed layout rather than trap.
-      try? layout.apply(undo)
+      undoChange()
       throw JSONError(.root, "the change makes the layout overflow (the content height is not finite)")
     }
     // Only a new section or a new width changes columns: check them, O(1) and O(s).
@@ -39,7 +52,7 @@ extension CascadeSession {
     default: nil
     }
     if let columns, Self.firstSectionWithInfiniteColumns(layout, columns) != nil {
-      try? layout.apply(undo)
+      undoChange()
       throw JSONError(.root, "the change makes the columns overflow (an x or a width is not finite)")
     }
   }

@@ -38,7 +38,7 @@ extension CollectionView {
     _ changes: [Layout.Change], bounds newBounds: Size? = nil, contentInset newInset: EdgeInsets? = nil,
     anchored: Bool, remap: Remap, scroll: Point = Point(x: 0, y: 0), keepsOldLayout: Bool = false
   ) throws(CollectionViewError) -> CollectionViewUpdate<Cell> {
-    var snapshot = _snapshot(keepingLayout: keepsOldLayout)
+    var snapshot = _snapshot(keepingLayout: keepsOldLayout || _inverseKeepsSections(changes))
     let anchor = anchored ? _anchor(remap) : nil
     if newBounds != nil || newInset != nil { _setGeometry(bounds: newBounds, contentInset: newInset) }
     do throws(CollectionViewError) {
@@ -62,6 +62,30 @@ extension CollectionView {
       (_focusedItem, _selection) = focusAndSelection
       throw error
     }
+  }
+
+  /// Whether the inverse of `changes` would keep every item of some section (a waterfall with
+  /// `keepColumns` whose width changes a section's column count, or new section parameters):
+  /// the transaction then keeps the layout before the changes to roll back to and to read the
+  /// frames before from, which costs one copy of the storage the changes rewrite anyway, where
+  /// the inverse would copy every item and a look at the frames before would undo and redo the
+  /// batch. Out of line: the layout's type is opened as the type it is, as in
+  /// ``_apply(_:recordingInverseIn:)``.
+  ///
+  /// - Complexity: O(c + s) for c changes and s sections when the layout answers; O(1) otherwise.
+  @usableFromInline
+  func _inverseKeepsSections(_ changes: [Layout.Change]) -> Bool {
+    guard !changes.isEmpty, let costly = Layout.self as? any _InverseCost.Type else { return false }
+    func ask<L: _InverseCost>(as _: L.Type) -> Bool {
+      // `L` is `Layout` itself (the cast above succeeded on `Layout.self`).
+      precondition(L.self == Layout.self)
+      return withUnsafePointer(to: &_layout) { pointer in
+        pointer.withMemoryRebound(to: L.self, capacity: 1) { layout in
+          layout.pointee._inverseKeepsSections(of: unsafeBitCast(changes, to: [L.Change].self))
+        }
+      }
+    }
+    return ask(as: costly)
   }
 
   /// The new bounds and insets of a transaction that changes them. Out of line: the two

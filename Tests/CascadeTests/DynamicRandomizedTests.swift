@@ -109,6 +109,40 @@ struct KeepColumnsInverseTests {
     }
   }
 
+  /// What a caller that must roll back asks first: whether the inverse would keep every item of
+  /// a section (and a copy of the layout is the cheaper way back).
+  @Test func whenTheInverseKeepsWholeSections() throws {
+    let items: [WaterfallItem] = [100, 80, 120, 60, 90]
+    func layout(keep: Bool, _ orientation: LayoutOrientation = .vertical, empty: Bool = false) throws -> WaterfallLayout {
+      try WaterfallLayout(
+        orientation: orientation, extent: 700, parameters: WaterfallParameters(minColumnWidth: 200, keepColumns: keep),
+        sections: [WaterfallSection(parameters: WaterfallParameters(), items: empty ? [] : items)])
+    }
+    let kept = try layout(keep: true)
+    #expect(kept.numberOfColumns(inSection: 0) == 3)
+    // A width of four columns makes every item forget its column; 750 keeps three.
+    #expect(kept._inverseKeepsSections(of: [.setWidth(900)]))
+    #expect(!kept._inverseKeepsSections(of: [.setWidth(750)]))
+    #expect(kept._inverseKeepsSections(of: [.appendItems([10], section: 0), .setWidth(900)]))
+    #expect(kept._inverseKeepsSections(of: [.setSectionParameters(WaterfallParameters(), section: 0)]))
+    #expect(!kept._inverseKeepsSections(of: [.appendItems([10], section: 0), .moveItem(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 2, section: 0))]))
+    // Without keepColumns, or with nothing remembered, the inverse keeps no section.
+    #expect(!(try layout(keep: false))._inverseKeepsSections(of: [.setWidth(900), .setSectionParameters(WaterfallParameters(), section: 0)]))
+    #expect(!(try layout(keep: true, empty: true))._inverseKeepsSections(of: [.setWidth(900), .setSectionParameters(WaterfallParameters(), section: 0)]))
+    // Horizontal: the height is the storage's width.
+    let across = try layout(keep: true, .horizontal)
+    #expect(across._inverseKeepsSections(of: [.setHeight(900)]))
+    #expect(!across._inverseKeepsSections(of: [.setHeight(750)]))
+    // And the inverses agree: the width's keeps the section's three items, the other none.
+    var copy = kept
+    var undo: [WaterfallLayout.Change] = []
+    try copy.apply([.setWidth(900)], inverse: &undo)
+    #expect(undo.contains { if case .replaceItems(let kept, 0, 0) = $0 { kept.count == 5 } else { false } })
+    copy = kept
+    try copy.apply([.setWidth(750)], inverse: &undo)
+    #expect(undo.count == 1)
+  }
+
   /// A change that makes items forget their remembered columns (the contract's forgetting
   /// rule): a move, a width (when the column count changes) or new section parameters.
   static func forgets(_ change: WaterfallLayout.Change) -> Bool {

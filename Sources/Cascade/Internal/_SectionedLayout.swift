@@ -388,6 +388,25 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
     try apply(changes, inverse: &inverse, recording: false)
   }
 
+  /// Whether recording the inverse of `changes` would keep every item of some section (new
+  /// parameters, or a width that changes its column count, where items remember their
+  /// placement), each change looked at against the layout as it is. O(c + s) for c changes and s
+  /// sections (each section's look stops at its first item that remembers).
+  @usableFromInline
+  func inverseKeepsSections(of changes: [LayoutChange<Section.Item, Section.Parameters>]) -> Bool {
+    for change in changes {
+      switch change {
+      case .setWidth(let w):
+        if sections.contains(where: { $0.forgetsPlacements(reconfiguredOver: parameters, width: w) }) { return true }
+      case .setSectionParameters(_, let s):
+        if sections.indices.contains(s) && sections[s].remembersPlacements { return true }
+      default:
+        continue
+      }
+    }
+    return false
+  }
+
   /// `apply(_:)`, and, when `recording`, the batch that undoes it in `inverse`: each change's
   /// inverse, read from the state just before it, in reverse order. Applying the inverse gives
   /// back the same items, parameters and width, and what items remember of their placement

@@ -275,3 +275,20 @@ public enum LayoutChange<Item: Sendable, SectionParameters: Sendable>: Sendable 
 }
 
 extension LayoutChange: Equatable where Item: Equatable, SectionParameters: Equatable {}
+
+/// What a caller that must be able to roll a batch back (the collection view, the session) asks
+/// an ``InvertibleCollectionLayout`` before applying it: whether the inverse would keep every
+/// item of a section, so that keeping a copy of the layout is the cheaper way back.
+///
+/// A waterfall with `keepColumns` says so for a width that changes a section's column count, or
+/// new section parameters: every item of such a section forgets its column, and the inverse
+/// gives each one back (``WaterfallLayout/apply(_:inverse:)``), an O(n) copy that at 1M items
+/// cost more than twice the relayout itself. A copy of the layout costs one copy of the storage
+/// the changes rewrite anyway, and a look at the frames before the change then reads the copy
+/// instead of undoing and redoing the batch.
+package protocol _InverseCost: InvertibleCollectionLayout {
+  /// Whether the inverse of `changes` would keep every item of some section. Answered for the
+  /// layout as it is, each change on its own (a guess for a batch that changes the width twice;
+  /// either way of rolling back is exact). O(c + s) for c changes and s sections.
+  func _inverseKeepsSections(of changes: [Change]) -> Bool
+}

@@ -79,3 +79,24 @@ extension WaterfallLayout {
     inverse = undo.map(Self._transposed)
   }
 }
+
+extension WaterfallLayout: _InverseCost {
+  /// Whether the inverse of `changes` would keep every item of some section: with
+  /// `keepColumns`, new section parameters, or a width (a height when horizontal) that changes
+  /// a section's column count. O(c + s) for c changes and s sections.
+  package func _inverseKeepsSections(of changes: [WaterfallLayout.Change]) -> Bool {
+    guard _storage.parameters.keepColumns == true else { return false }
+    let vertical = _presentation.orientation == .vertical
+    // Only the changes that can make items forget, in the storage's terms (a horizontal
+    // collection's height is its storage's width).
+    let looked: [WaterfallLayout.Change] = changes.compactMap { change in
+      switch change {
+      case .setWidth(let w) where vertical: .setWidth(w)
+      case .setHeight(let h) where !vertical: .setWidth(h)
+      case .setSectionParameters(let p, let s): .setSectionParameters(p, section: s)
+      default: nil
+      }
+    }
+    return !looked.isEmpty && _storage.inverseKeepsSections(of: looked)
+  }
+}
