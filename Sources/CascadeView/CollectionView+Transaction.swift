@@ -2,7 +2,8 @@
 //
 //   1. snapshot  keep what may change (`_TransactionSnapshot`: bounds, insets, offset, displayed
 //                entries, prefetched items; for the layout, the inverse batch it records or a copy;
-//                a full reload keeps the old layout itself, which costs nothing, and no inverse)
+//                a full reload keeps the old layout itself, which costs nothing, and no inverse;
+//                so does a change whose inverse would keep every item of a section)
 //   2. anchor    the topmost visible item (smallest minY, ties leftmost) that survives and is not
 //                moved on purpose, and its y in the viewport
 //   3. apply     the layout takes the changes; its rejection is relabeled by the remap
