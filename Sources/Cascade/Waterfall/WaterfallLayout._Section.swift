@@ -596,9 +596,9 @@ internal struct _Section: _SectionStorage {
     return item
   }
 
-  /// Items `range` as given, what an inverse batch keeps (every item of a section that forgot
-  /// its columns): the records and measures read in place, each item written once into the
-  /// array's storage. O(range.count).
+  /// Items `range` as given, what an inverse batch keeps (deleted or replaced items, a deleted
+  /// section's, a section's that forgot its columns): the records and measures read in place,
+  /// each item written once into the array's storage. O(range.count).
   @usableFromInline
   func items(in range: Range<Int>) -> [WaterfallItem] {
     precondition(range.lowerBound >= 0 && range.upperBound <= records.count, "items out of range")

@@ -135,17 +135,10 @@ public struct SessionModel {
   }
 
   /// With keepColumns: the collection becomes `document` by `change` applied to the model's own
-  /// layout, if the result lays out with every frame and column finite, as for ``changed(to:)``.
+  /// layout, on the terms of ``changed(to:)``.
   private func changed(to document: CollectionDocument, by change: WaterfallLayout.Change) -> (ExpectedResponse, SessionModel) {
-    guard var layout = self.layout, (try? layout.apply([change])) != nil, layout.contentSize.height.isFinite,
-          allElements(layout).allSatisfy({ $0.frame.isFinite }),
-          (0..<layout.numberOfSections).allSatisfy({ Self.columnsAreFinite(layout, $0) }) else { return (.rejected, self) }
-    var next = self
-    next.document = document
-    next.layout = layout
-    return (Self.answer { writer throws(JSONError) in
-      writer.key("contentSize"); try writer.contentSize(layout.contentSize)
-    }, next)
+    guard var layout = self.layout, (try? layout.apply([change])) != nil else { return (.rejected, self) }
+    return changed(to: document, laidOut: layout)
   }
 
   /// Whether `request` adds items that have an id.
@@ -163,7 +156,14 @@ public struct SessionModel {
   /// column of every section finite, used or not (a frame that is not has no JSON form, so the
   /// session refuses such a collection rather than hold one it could not print: Docs/CLI.md).
   private func changed(to document: CollectionDocument) -> (ExpectedResponse, SessionModel) {
-    guard let layout = try? document.makeLayout(), layout.contentSize.height.isFinite,
+    guard let layout = try? document.makeLayout() else { return (.rejected, self) }
+    return changed(to: document, laidOut: layout)
+  }
+
+  /// The collection becomes `document`, laid out as `layout`, if every frame and column of it is
+  /// finite (``changed(to:)``).
+  private func changed(to document: CollectionDocument, laidOut layout: WaterfallLayout) -> (ExpectedResponse, SessionModel) {
+    guard layout.contentSize.height.isFinite,
           allElements(layout).allSatisfy({ $0.frame.isFinite }),
           (0..<layout.numberOfSections).allSatisfy({ Self.columnsAreFinite(layout, $0) }) else { return (.rejected, self) }
     var next = self
