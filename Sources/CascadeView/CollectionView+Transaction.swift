@@ -29,7 +29,8 @@ extension CollectionView {
   ///
   /// `keepsOldLayout` (a full reload): the layout before the changes is kept as it is to roll
   /// back to, and no inverse is recorded (the inverse of deleting every section would copy every
-  /// old item, O(n); the kept layout is the old storage itself, no copy).
+  /// old item, O(n); the kept layout is the old storage itself, no copy). So it is where the
+  /// layout says its inverse would keep every item of a section (``_inverseKeepsSections(_:)``).
   ///
   /// Inlinable, like the refresh it ends with, so that a batch is specialized for the toolkit's
   /// `Cell` and `Layout`: run generic, its steps copied the layout for each property they read

@@ -90,7 +90,9 @@ extension _BatchPlan: _TransactionRemap {
 struct _TransactionSnapshot<Cell: AnyObject, Layout: CollectionLayout> {
   /// A copy of a layout that records no inverse; `nil` for an ``InvertibleCollectionLayout``,
   /// which is rolled back with ``undo`` instead (a copy held across `apply` would make every
-  /// section the batch touches copy its storage, O(n) for what is otherwise an O(k) append).
+  /// section the batch touches copy its storage, O(n) for what is otherwise an O(k) append),
+  /// unless the transaction keeps the old layout (a full reload, or a change whose inverse would
+  /// keep every item of a section).
   @usableFromInline let layout: Layout?
   /// The batch that undoes the layout's changes, once they are applied.
   @usableFromInline var undo: [Layout.Change] = []
