@@ -374,6 +374,65 @@ struct OnePassBuildTests {
     }
   }
 
+  /// A width change keeps every record of a section of height items (no size item among them)
+  /// whose column count stays: its items' y and height do not depend on the width, and their x
+  /// is worked out from the geometry when asked for. Random collections (sections of height
+  /// items only, and sections mixing in sizes; adaptive and fixed column counts, `keepColumns`
+  /// sometimes) through widths near the last one and anywhere: the width change places again
+  /// exactly the items of the sections that hold a size item or change their column count, and
+  /// leaves the state, the index's lanes and the frames of a fresh build at the new width, to
+  /// the bit. Setting a section's parameters, even to the same ones, still places its items
+  /// again.
+  @Test(arguments: [131, 132, 133, 134] as [UInt64])
+  func aWidthChangeKeepsHeightItemsWhereTheyAre(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    var kept = 0, placedAgain = 0
+    for round in 0..<30 {
+      var model = rng.reference(sections: 1...4, items: 0...300)
+      for s in model.sections.indices where rng.chance(0.6) {
+        for i in model.sections[s].items.indices {
+          if case .size(let w, let h) = model.sections[s].items[i].measure { model.sections[s].items[i].measure = .height(h * 200 / w) }
+        }
+      }
+      let sections = model.sections.map { WaterfallSection(parameters: $0.parameters, items: $0.items) }
+      guard var layout = try? WaterfallLayout(width: model.width, parameters: model.parameters, sections: sections) else { continue }
+      for step in 0..<6 {
+        let where_ = "seed \(seed), round \(round), step \(step)"
+        let width = rng.chance(0.7) ? layout.width * rng.double(0.95...1.05) : rng.double(50...1200)
+        guard let fresh = try? WaterfallLayout(width: width, parameters: model.parameters, sections: sections) else { continue }
+        // Placed again: the sections with a size item, and those whose column count changes.
+        var expected = 0
+        for (s, (old, new)) in zip(layout._storage.sections, fresh._storage.sections).enumerated() {
+          let holdsSizes = sections[s].items.contains { if case .size = $0.measure { true } else { false } }
+          if holdsSizes || old.geometry.columns != new.geometry.columns {
+            expected += old.records.count
+            if !old.records.isEmpty { placedAgain += 1 }
+          } else if !old.records.isEmpty {
+            kept += 1
+          }
+        }
+        let before = layout._placedItemCount
+        try layout.apply([.setWidth(width)])
+        #expect(layout._placedItemCount - before == expected, "\(where_): \(layout._placedItemCount - before) placed, not \(expected)")
+        #expect(layout._violation() == nil, "\(where_): \(layout._violation() ?? "")")
+        let state = stateDifference(layout, fresh)
+        #expect(state == nil, "\(where_): \(state ?? "")")
+        let lanes = zip(layout._storage.sections, fresh._storage.sections).allSatisfy { $0.index._lanes == $1.index._lanes }
+        #expect(lanes, "\(where_): index lanes or samples differ from a fresh build's")
+        #expect(frameBits(layout) == frameBits(fresh), "\(where_): frames differ from a fresh build's")
+      }
+      // The same parameters set again: every item of the section placed again, as before.
+      if let s = layout._storage.sections.indices.randomElement(using: &rng) {
+        let before = layout._placedItemCount
+        try layout.apply([.setSectionParameters(model.sections[s].parameters, section: s)])
+        #expect(layout._placedItemCount - before == model.sections[s].items.count, "seed \(seed), round \(round)")
+        let fresh = try WaterfallLayout(width: layout.width, parameters: model.parameters, sections: sections)
+        #expect(frameBits(layout) == frameBits(fresh), "seed \(seed), round \(round): parameters set again")
+      }
+    }
+    #expect(kept > 40 && placedAgain > 40, "seed \(seed): \(kept) sections kept, \(placedAgain) placed again")
+  }
+
   /// From scratch, two columns or more, shortest first with no tolerance, place their one-column
   /// items in a loop of their own (the columns' state in registers up to four), which stops at
   /// any other item (a wider or full-width one, or one it rejects) and hands it to the general

@@ -161,6 +161,19 @@ internal struct _Geometry: _SectionGeometry, Equatable {
   /// where the expression gives +0.
   @usableFromInline var spanOneWidth: Double = 0
 
+  /// Whether this geometry places height items (whose height is the same at any width) exactly
+  /// where `other` does, and ends the section at the same bottom: the same column count, order,
+  /// tolerance, item spacing, top, bottom inset, footer and `keepColumns`, each to the bit. The
+  /// column width, the x of each column and the collection width may differ: a record holds
+  /// its item's column, not its x. O(1).
+  @inlinable
+  func placesHeightsAlike(_ other: _Geometry) -> Bool {
+    columns == other.columns && order == other.order && keepColumns == other.keepColumns
+      && tolerance.bitPattern == other.tolerance.bitPattern && itemSpacing.bitPattern == other.itemSpacing.bitPattern
+      && top.bitPattern == other.top.bitPattern && insetBottom.bitPattern == other.insetBottom.bitPattern
+      && footer.bitPattern == other.footer.bitPattern
+  }
+
   /// Resolves `section` over `layout` at `width`, or returns `nil` when the adaptive column count
   /// is past ``WaterfallParameters/maximumColumns``. Both parameter sets must be valid.
   @usableFromInline
@@ -669,7 +682,11 @@ internal struct _Section: _SectionStorage {
 
   /// Setting a section's parameters (even to the same values) places every item afresh.
   @usableFromInline
-  mutating func parametersWereSet() { forgetColumns() }
+  mutating func parametersWereSet() {
+    forgetColumns()
+    validCount = 0
+    laidOut = -1
+  }
 
   /// Every item of the section forgets its column.
   @usableFromInline
@@ -789,13 +806,20 @@ internal struct _Section: _SectionStorage {
   @inlinable
   mutating func invalidate(from item: Int) { validCount = Swift.min(validCount, item) }
 
-  /// Replaces the geometry; every item needs layout again.
+  /// Replaces the geometry; every item needs layout again, unless the section holds height
+  /// items only (it stores no measures) and the new geometry places them exactly as the old
+  /// one did (``_Geometry/placesHeightsAlike(_:)``): a width change that keeps the column
+  /// count then keeps every record, checkpoint and lane as it is, since an item's y and height
+  /// do not depend on the width and its x is worked out from the geometry when it is asked
+  /// for. O(1) but for ``forgetColumns()``.
   @usableFromInline
   mutating func setGeometry(_ geometry: _Geometry) {
     // A new column count or order places every item afresh; a width change that keeps both
     // keeps the remembered columns.
     if geometry.columns != self.geometry.columns || geometry.order != self.geometry.order { forgetColumns() }
+    let placesAlike = measures.isEmpty && geometry.placesHeightsAlike(self.geometry)
     self.geometry = geometry
+    if placesAlike { return }
     validCount = 0
     laidOut = -1
   }
