@@ -381,12 +381,12 @@ struct OnePassBuildTests {
   /// sometimes) through widths near the last one and anywhere: the width change places again
   /// exactly the items of the sections that hold a size item or change their column count, and
   /// leaves the state, the index's lanes and the frames of a fresh build at the new width, to
-  /// the bit. Setting a section's parameters, even to the same ones, still places its items
-  /// again.
+  /// the bit, vertical and horizontal. Setting a section's parameters, even to the same ones,
+  /// still places its items again.
   @Test(arguments: [131, 132, 133, 134] as [UInt64])
   func aWidthChangeKeepsHeightItemsWhereTheyAre(seed: UInt64) throws {
     var rng = SplitMix64(seed: seed)
-    var kept = 0, placedAgain = 0
+    var keptSections = 0, placedAgainSections = 0
     for round in 0..<30 {
       var model = rng.reference(sections: 1...4, items: 0...300)
       for s in model.sections.indices where rng.chance(0.6) {
@@ -400,18 +400,21 @@ struct OnePassBuildTests {
         let where_ = "seed \(seed), round \(round), step \(step)"
         let width = rng.chance(0.7) ? layout.width * rng.double(0.95...1.05) : rng.double(50...1200)
         guard let fresh = try? WaterfallLayout(width: width, parameters: model.parameters, sections: sections) else { continue }
-        // Placed again: the sections with a size item, and those whose column count changes.
-        var expected = 0
-        for (s, (old, new)) in zip(layout._storage.sections, fresh._storage.sections).enumerated() {
-          let holdsSizes = sections[s].items.contains { if case .size = $0.measure { true } else { false } }
-          if holdsSizes || old.geometry.columns != new.geometry.columns {
-            expected += old.records.count
-            if !old.records.isEmpty { placedAgain += 1 }
-          } else if !old.records.isEmpty {
-            kept += 1
+        /// The items placed again from `old` to `new`: those of the sections with a size item,
+        /// and of those whose column count changes.
+        func placedAgain(_ old: WaterfallLayout, _ new: WaterfallLayout) -> Int {
+          zip(old._storage.sections, new._storage.sections).enumerated().reduce(0) { sum, section in
+            let (s, (old, new)) = section
+            let holdsSizes = sections[s].items.contains { if case .size = $0.measure { true } else { false } }
+            return sum + (holdsSizes || old.geometry.columns != new.geometry.columns ? old.records.count : 0)
           }
         }
-        let before = layout._placedItemCount
+        let expected = placedAgain(layout, fresh)
+        for (s, (old, new)) in zip(layout._storage.sections, fresh._storage.sections).enumerated() where !old.records.isEmpty {
+          let holdsSizes = sections[s].items.contains { if case .size = $0.measure { true } else { false } }
+          if holdsSizes || old.geometry.columns != new.geometry.columns { placedAgainSections += 1 } else { keptSections += 1 }
+        }
+        let before = layout._placedItemCount, oldWidth = layout.width
         try layout.apply([.setWidth(width)])
         #expect(layout._placedItemCount - before == expected, "\(where_): \(layout._placedItemCount - before) placed, not \(expected)")
         #expect(layout._violation() == nil, "\(where_): \(layout._violation() ?? "")")
@@ -420,6 +423,16 @@ struct OnePassBuildTests {
         let lanes = zip(layout._storage.sections, fresh._storage.sections).allSatisfy { $0.index._lanes == $1.index._lanes }
         #expect(lanes, "\(where_): index lanes or samples differ from a fresh build's")
         #expect(frameBits(layout) == frameBits(fresh), "\(where_): frames differ from a fresh build's")
+        // Across the scroll axis of a horizontal layout, the same.
+        if var horizontal = try? WaterfallLayout(height: oldWidth, parameters: model.parameters, sections: sections),
+          let freshHorizontal = try? WaterfallLayout(height: width, parameters: model.parameters, sections: sections)
+        {
+          let before = horizontal._placedItemCount, expected = placedAgain(horizontal, freshHorizontal)
+          try horizontal.apply([.setHeight(width)])
+          #expect(horizontal._placedItemCount - before == expected, "\(where_), horizontal")
+          #expect(stateDifference(horizontal, freshHorizontal) == nil, "\(where_), horizontal")
+          #expect(frameBits(horizontal) == frameBits(freshHorizontal), "\(where_), horizontal: frames differ from a fresh build's")
+        }
       }
       // The same parameters set again: every item of the section placed again, as before.
       if let s = layout._storage.sections.indices.randomElement(using: &rng) {
@@ -430,7 +443,9 @@ struct OnePassBuildTests {
         #expect(frameBits(layout) == frameBits(fresh), "seed \(seed), round \(round): parameters set again")
       }
     }
-    #expect(kept > 40 && placedAgain > 40, "seed \(seed): \(kept) sections kept, \(placedAgain) placed again")
+    #expect(
+      keptSections > 40 && placedAgainSections > 40,
+      "seed \(seed): \(keptSections) sections kept, \(placedAgainSections) placed again")
   }
 
   /// From scratch, two columns or more, shortest first with no tolerance, place their one-column
