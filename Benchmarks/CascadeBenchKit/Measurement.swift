@@ -118,9 +118,11 @@ package func formatValue(_ value: Double, _ unit: Unit) -> String {
   return formatDuration(value) + per
 }
 
-/// `12.3 ns`, `4.56 µs`, `7.89 ms`, `1.23 s`.
+/// `1.23 ps` (below a nanosecond: an O(1) change spread over a million items), `12.3 ns`,
+/// `4.56 µs`, `7.89 ms`, `1.23 s`.
 package func formatDuration(_ ns: Double) -> String {
   if !ns.isFinite { return "–" }
+  if ns > 0 && ns < 0.995 { return formatNumber(ns * 1e3, digits: ns < 0.00995 ? 2 : 1) + " ps" }
   if ns < 1e3 { return formatNumber(ns, digits: ns < 10 ? 2 : 1) + " ns" }
   if ns < 1e6 { return formatNumber(ns / 1e3, digits: ns < 1e4 ? 2 : 1) + " µs" }
   if ns < 1e9 { return formatNumber(ns / 1e6, digits: ns < 1e7 ? 2 : 1) + " ms" }

@@ -15,6 +15,7 @@ let comparisons: [(primary: String, baselines: [String])] = [
   ("layout.full", ["layout.full.seedBaseline", "layout.full.writeFrames", "layout.full.readItems", "layout.full.shortestFirst"]),
   ("layout.full.inPlace", ["layout.full.writeFrames", "layout.full", "layout.full.shortestFirst"]),
   ("layout.full.smallSections", ["layout.full"]),
+  ("layout.resize", ["layout.full.inPlace"]),
   ("query.random", ["query.random.linearScan", "query.random.unionRects", "query.random.implicitIntervalTree"]),
   ("query.scroll", ["query.scroll.search", "query.scroll.linearScan", "query.scroll.unionRects"]),
   ("query.element", ["query.element.flatArray"]),
@@ -72,7 +73,7 @@ struct Scenarios {
     let n = collection.itemCount
     bench.collection = collection.name
     bench.log("\(collection.name), n = \(groupThousands(n))")
-    if wantsAny("layout.full") { layoutFull(n, collection) }
+    if wantsAny("layout.full") || wantsAny("layout.resize") { layoutFull(n, collection) }
     if wantsAny("query") {
       let layout = Workload.layout(collection)
       let flat = FlatElements(layout)
@@ -179,15 +180,31 @@ struct Scenarios {
       }
       measureLayoutBuild("layout.full.smallSections", n, small, note: "the same items in sections of 20, index included")
     }
-    if wants("layout.full.inPlace") {
-      // The real-world full relayout: a width change of a layout you already hold, uniquely
-      // referenced, so its storage is reused. Two widths in turn (the collection's, and one
-      // point less: the same column count), so every sample lays out every item afresh.
+    if wants("layout.full.inPlace") || wants("layout.resize") {
+      // The full relayout of a layout you already hold, uniquely referenced, so its storage is
+      // reused: every section's parameters set again (the same ones), which places every item
+      // afresh. (A width change did this until height items kept their places through one:
+      // that is `layout.resize` now.)
+      var layout = Workload.layout(collection)
+      let again = collection.sections.indices.map {
+        WaterfallLayout.Change.setSectionParameters(collection.sections[$0].parameters, section: $0)
+      }
+      bench.measurePrepared("layout.full.inPlace", n: n, unit: .perItem, unitsPerOp: Double(Swift.max(1, n)),
+                            note: "apply([.setSectionParameters(_, section: _)]) of every section, on a layout held once: every item placed again, in its storage") {
+      } operation: {
+        mustSucceed("parameters of \(collection.name) set again") { try layout.apply(again) }
+        return Int(layout.contentSize.height)
+      }
+    }
+    if wants("layout.resize") {
+      // A live resize's step: a width change of a layout you hold, two widths in turn (the
+      // collection's, and one point less: the same column count). Items that are heights keep
+      // their places (a section of them costs O(1)); sizes are placed again at the new width.
       var layout = Workload.layout(collection)
       let widths = [collection.width - 1, collection.width]
       var turn = 0
-      bench.measurePrepared("layout.full.inPlace", n: n, unit: .perItem, unitsPerOp: Double(Swift.max(1, n)),
-                            note: "apply([.setWidth(_)]) on a layout held once: every item placed again, in its storage") {
+      bench.measurePrepared("layout.resize", n: n, unit: .perItem, unitsPerOp: Double(Swift.max(1, n)),
+                            note: "apply([.setWidth(_)]) within a column count, on a layout held once") {
       } operation: {
         mustSucceed("width change of \(collection.name)") { try layout.apply([.setWidth(widths[turn & 1])]) }
         turn &+= 1
