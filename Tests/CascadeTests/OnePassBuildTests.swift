@@ -395,24 +395,24 @@ struct OnePassBuildTests {
         }
       }
       let sections = model.sections.map { WaterfallSection(parameters: $0.parameters, items: $0.items) }
+      let holdsSizes = sections.map { $0.items.contains { if case .size = $0.measure { true } else { false } } }
       guard var layout = try? WaterfallLayout(width: model.width, parameters: model.parameters, sections: sections) else { continue }
       for step in 0..<6 {
         let where_ = "seed \(seed), round \(round), step \(step)"
         let width = rng.chance(0.7) ? layout.width * rng.double(0.95...1.05) : rng.double(50...1200)
         guard let fresh = try? WaterfallLayout(width: width, parameters: model.parameters, sections: sections) else { continue }
-        /// The items placed again from `old` to `new`: those of the sections with a size item,
-        /// and of those whose column count changes.
-        func placedAgain(_ old: WaterfallLayout, _ new: WaterfallLayout) -> Int {
-          zip(old._storage.sections, new._storage.sections).enumerated().reduce(0) { sum, section in
-            let (s, (old, new)) = section
-            let holdsSizes = sections[s].items.contains { if case .size = $0.measure { true } else { false } }
-            return sum + (holdsSizes || old.geometry.columns != new.geometry.columns ? old.records.count : 0)
-          }
+        /// Whether section `s` is placed again from `old` to `new`: it holds a size item, or its
+        /// column count changes.
+        func placedAgain(_ s: Int, _ old: WaterfallLayout, _ new: WaterfallLayout) -> Bool {
+          holdsSizes[s] || old._storage.sections[s].geometry.columns != new._storage.sections[s].geometry.columns
         }
-        let expected = placedAgain(layout, fresh)
-        for (s, (old, new)) in zip(layout._storage.sections, fresh._storage.sections).enumerated() where !old.records.isEmpty {
-          let holdsSizes = sections[s].items.contains { if case .size = $0.measure { true } else { false } }
-          if holdsSizes || old.geometry.columns != new.geometry.columns { placedAgainSections += 1 } else { keptSections += 1 }
+        /// The items placed again from `old` to `new`.
+        func itemsPlacedAgain(_ old: WaterfallLayout, _ new: WaterfallLayout) -> Int {
+          sections.indices.reduce(0) { $0 + (placedAgain($1, old, new) ? sections[$1].items.count : 0) }
+        }
+        let expected = itemsPlacedAgain(layout, fresh)
+        for s in sections.indices where !sections[s].items.isEmpty {
+          if placedAgain(s, layout, fresh) { placedAgainSections += 1 } else { keptSections += 1 }
         }
         let before = layout._placedItemCount, oldWidth = layout.width
         try layout.apply([.setWidth(width)])
@@ -427,7 +427,7 @@ struct OnePassBuildTests {
         if var horizontal = try? WaterfallLayout(height: oldWidth, parameters: model.parameters, sections: sections),
           let freshHorizontal = try? WaterfallLayout(height: width, parameters: model.parameters, sections: sections)
         {
-          let before = horizontal._placedItemCount, expected = placedAgain(horizontal, freshHorizontal)
+          let before = horizontal._placedItemCount, expected = itemsPlacedAgain(horizontal, freshHorizontal)
           try horizontal.apply([.setHeight(width)])
           #expect(horizontal._placedItemCount - before == expected, "\(where_), horizontal")
           #expect(stateDifference(horizontal, freshHorizontal) == nil, "\(where_), horizontal")
