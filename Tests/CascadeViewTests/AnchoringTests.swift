@@ -49,8 +49,40 @@ func applyRandomSnapshotEdit(
 }
 
 @Suite struct AnchoringTests {
-  /// Snapshots that insert and delete (the topmost item too, sometimes) and width changes: the
-  /// topmost visible survivor keeps its on-screen y.
+  /// A live resize of height items: widths that keep the column count place nothing again (the
+  /// layout keeps every record, and the view moves its cells to the frames the new geometry
+  /// gives), widths that change it lay everything out again. After each, the view shows exactly
+  /// what a fresh layout of the same items at that width puts in its display rect, and the
+  /// topmost visible item keeps its on-screen y.
+  @Test func aLiveResizeOfHeightItemsPlacesNothingAgain() throws {
+    var g = SeededGenerator(seed: 7)
+    let source = TestSource((0..<2).map { _ in (0..<400).map { _ in Double(Int.random(in: 20...160, using: &g)) } })
+    let parameters = WaterfallParameters(minColumnWidth: 120)
+    let view = try makeView(source, width: 400, height: 500, layout: parameters, overscan: 40)
+    try view.setContentOffset(Point(x: 0, y: 6_000))
+    // 3 columns up to 509 points (⌊(w + 10) / 130⌋), 4 from 510.
+    var columns = 3
+    for (width, newColumns) in [(410.0, 3), (430, 3), (395, 3), (520, 4), (530, 4), (400, 3)] {
+      let placed = view.layout._placedItemCount, total = source.sections.reduce(0) { $0 + $1.count }
+      let top = topmostVisible(view)
+      try view.setBounds(Size(width: width, height: 500))
+      // Across the column count: the change, and when elements come into view, its inverse
+      // and the change again for their frames before (`reportsInitialFrames`).
+      let expected = newColumns == columns ? [0] : [total, 3 * total]
+      #expect(
+        expected.contains(view.layout._placedItemCount - placed),
+        "width \(width): \(view.layout._placedItemCount - placed) items placed")
+      columns = newColumns
+      let fresh = try WaterfallLayout(
+        width: width, parameters: parameters,
+        sections: source.sections.map { WaterfallSection(items: $0.map { .height($0.height) }) })
+      var shown: [LayoutAttributes] = []
+      fresh.elements(in: view.displayRect, into: &shown)
+      #expect(Set(displayedPairs(view).map { "\($0.path) \($0.frame)" }) == Set(shown.map { "\($0.path) \($0.frame)" }), "width \(width)")
+      if let top { #expect(viewportY(of: top.id, in: view) == top.y, "width \(width): the topmost item moved on screen") }
+    }
+  }
+
   @Test func topmostVisibleSurvivorStaysPut() throws {
     for seed in UInt64(1)...40 {
       var g = SeededGenerator(seed: seed)
