@@ -410,28 +410,29 @@ struct OnePassBuildTests {
         func itemsPlacedAgain(_ old: WaterfallLayout, _ new: WaterfallLayout) -> Int {
           sections.indices.reduce(0) { $0 + (placedAgain($1, old, new) ? sections[$1].items.count : 0) }
         }
-        let expected = itemsPlacedAgain(layout, fresh)
         for s in sections.indices where !sections[s].items.isEmpty {
           if placedAgain(s, layout, fresh) { placedAgainSections += 1 } else { keptSections += 1 }
         }
-        let before = layout._placedItemCount, oldWidth = layout.width
-        try layout.apply([.setWidth(width)])
-        #expect(layout._placedItemCount - before == expected, "\(where_): \(layout._placedItemCount - before) placed, not \(expected)")
-        #expect(layout._violation() == nil, "\(where_): \(layout._violation() ?? "")")
-        let state = stateDifference(layout, fresh)
-        #expect(state == nil, "\(where_): \(state ?? "")")
-        let lanes = zip(layout._storage.sections, fresh._storage.sections).allSatisfy { $0.index._lanes == $1.index._lanes }
-        #expect(lanes, "\(where_): index lanes or samples differ from a fresh build's")
-        #expect(frameBits(layout) == frameBits(fresh), "\(where_): frames differ from a fresh build's")
+        /// Applies `change` to `layout`: it must place again exactly the items
+        /// ``itemsPlacedAgain`` names, and leave `fresh`'s state, lanes and frames, to the bit.
+        func expectFreshBuild(_ layout: inout WaterfallLayout, after change: WaterfallLayout.Change, _ fresh: WaterfallLayout, _ label: String) throws {
+          let before = layout._placedItemCount, expected = itemsPlacedAgain(layout, fresh)
+          try layout.apply([change])
+          #expect(layout._placedItemCount - before == expected, "\(label): \(layout._placedItemCount - before) placed, not \(expected)")
+          #expect(layout._violation() == nil, "\(label): \(layout._violation() ?? "")")
+          let state = stateDifference(layout, fresh)
+          #expect(state == nil, "\(label): \(state ?? "")")
+          let lanes = zip(layout._storage.sections, fresh._storage.sections).allSatisfy { $0.index._lanes == $1.index._lanes }
+          #expect(lanes, "\(label): index lanes or samples differ from a fresh build's")
+          #expect(frameBits(layout) == frameBits(fresh), "\(label): frames differ from a fresh build's")
+        }
+        let oldWidth = layout.width
+        try expectFreshBuild(&layout, after: .setWidth(width), fresh, where_)
         // Across the scroll axis of a horizontal layout, the same.
         if var horizontal = try? WaterfallLayout(height: oldWidth, parameters: model.parameters, sections: sections),
           let freshHorizontal = try? WaterfallLayout(height: width, parameters: model.parameters, sections: sections)
         {
-          let before = horizontal._placedItemCount, expected = itemsPlacedAgain(horizontal, freshHorizontal)
-          try horizontal.apply([.setHeight(width)])
-          #expect(horizontal._placedItemCount - before == expected, "\(where_), horizontal")
-          #expect(stateDifference(horizontal, freshHorizontal) == nil, "\(where_), horizontal")
-          #expect(frameBits(horizontal) == frameBits(freshHorizontal), "\(where_), horizontal: frames differ from a fresh build's")
+          try expectFreshBuild(&horizontal, after: .setHeight(width), freshHorizontal, "\(where_), horizontal")
         }
       }
       // The same parameters set again: every item of the section placed again, as before.
