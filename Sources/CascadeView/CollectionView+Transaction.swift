@@ -34,7 +34,7 @@ extension CollectionView {
   ///
   /// Inlinable, like the refresh it ends with, so that a batch is specialized for the toolkit's
   /// `Cell` and `Layout`: run generic, its steps copied the layout for each property they read
-  /// and looked up array metadata at every turn (see `Docs/Benchmarks.md`, round twenty).
+  /// and looked up array metadata at every turn (see `Docs/PerformanceRounds.md`, round twenty).
   @inlinable
   func _transaction<Remap: _TransactionRemap>(
     _ changes: [Layout.Change], bounds newBounds: Size? = nil, contentInset newInset: EdgeInsets? = nil,

@@ -64,8 +64,8 @@ public protocol CollectionViewDataSource<Cell, Layout>: AnyObject {
   /// - Complexity: asked once per section a reload or batch builds; keep it O(1), returning an
   ///   array you hold. (Asked item by item instead, every item costs a call and a copy into an
   ///   array of its own: at a million items, five times `reloadData()`'s time with whole
-  ///   sections in the benchmarks, mostly that array's page faults; see Docs/Benchmarks.md, "A
-  ///   data source asked item by item".)
+  ///   sections in the benchmarks, mostly that array's page faults; see
+  ///   Docs/PerformanceRounds.md, "A data source asked item by item".)
   func collectionView(_ collectionView: CollectionView<Cell, Layout>, layoutItemsInSection section: Int) -> [Layout.Item]?
 
   /// The first `count` items of `section`, asked one by one with

@@ -13,7 +13,7 @@
 // index's ids and lanes, the id blocks' two trees, the column state): a fifth of its
 // instructions. These two functions give the same arrays through `reserveCapacity`. A new array
 // of n elements then costs about 570 instructions instead of 830, malloc and free included, for
-// n from 5 to 12 (callgrind; `Docs/Benchmarks.md`, round nineteen).
+// n from 5 to 12 (callgrind; `Docs/PerformanceRounds.md`, round nineteen).
 
 extension Array {
   /// `Array(repeating: value, count: count)`, allocated through `reserveCapacity` (see the top

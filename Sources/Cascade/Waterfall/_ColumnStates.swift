@@ -12,7 +12,7 @@
 //                     change, an append, a change replayed from its checkpoint); a build from
 //                     scratch keeps the tournament, whose instructions are fewer: its checks of
 //                     each item hide the chain, and the order's extra instructions cost more there
-//                     than they save (Docs/Benchmarks.md, round twenty-nine)
+//                     than they save (Docs/PerformanceRounds.md, round twenty-nine)
 //   _TwoColumns       two, in a pair: the lower, ties to the left
 //   _FourColumns      three or four, in two pairs (a fourth at +infinity): a tournament, two
 //                     levels of `min`, and the winner's state replaced by masks (about 17 cycles)
