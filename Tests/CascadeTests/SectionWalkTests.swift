@@ -71,6 +71,32 @@ import CascadeTestSupport
     }
   }
 
+  /// A rebuild over a tree of the same size rewrites its buffer in place (a width change's
+  /// rebuild allocates nothing): every node, to the bit, is what a fresh tree of the same heights
+  /// holds, whether the section count grew, shrank inside the same power of two (the leaves past
+  /// it back to 0) or moved to another size, and the tree answers as the fresh one does.
+  @Test(arguments: [15, 16] as [UInt64])
+  func aRebuildInPlaceEqualsAFreshTree(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    var reused = _SectionOrigins()
+    var inPlace = 0
+    for round in 0..<400 {
+      // Mostly counts near the last one, so that many rebuilds keep the tree's size.
+      let count = round % 5 == 0 ? Int(rng.next() % 70) : Swift.max(0, reused.count + Int(rng.next() % 7) - 3)
+      let heights = Self.heights(count, &rng)
+      let sizeBefore = reused._nodes.count
+      reused.rebuild(count: count) { heights[$0] }
+      if reused._nodes.count == sizeBefore { inPlace += 1 }
+      var fresh = _SectionOrigins()
+      fresh.rebuild(count: count) { heights[$0] }
+      #expect(reused.count == fresh.count && reused._leafBase == fresh._leafBase, "seed \(seed) round \(round)")
+      #expect(reused._nodes.map(\.bitPattern) == fresh._nodes.map(\.bitPattern), "seed \(seed) round \(round): \(count) sections")
+      #expect(reused.total.bitPattern == fresh.total.bitPattern)
+      for s in 0...count { #expect(reused.origin(of: s).bitPattern == fresh.origin(of: s).bitPattern) }
+    }
+    #expect(inPlace > 150, "seed \(seed): \(inPlace) rebuilds in place")
+  }
+
   /// Trees of every depth from 0 to 13 levels (1 to 5,000 sections, an odd and an even number
   /// of levels each, so that the descent's two-level steps end both ways): `first(endingAfter:)`
   /// at and beside each section's origin, and halfway down the section, names the branching

@@ -21,15 +21,21 @@ internal struct _SectionOrigins: Sendable {
   /// Rebuilds from the heights of sections `0 ..< count`, section `s`'s being `height(s)`: a
   /// closure over an index rather than a collection of heights, so that the caller reads each
   /// height in place (a lazy map over the sections copied each one to read its height, a retain
-  /// and a release of every array it holds). O(s).
+  /// and a release of every array it holds). A tree of the same size is rewritten in its own
+  /// buffer, every node as a fresh one would hold it (the leaves past `count` 0): a width
+  /// change, which rebuilds the tree, allocates nothing for it. O(s).
   @usableFromInline
   internal mutating func rebuild(count: Int, height: (Int) -> Double) {
     self.count = count
     var base = 1
     while base < count { base <<= 1 }
     _leafBase = base
-    _nodes = Array(repeating: 0, count: 2 * base)
-    for s in 0..<count { _nodes[base + s] = height(s) }
+    if _nodes.count == 2 * base {
+      for s in 0..<base { _nodes[base + s] = s < count ? height(s) : 0 }
+    } else {
+      _nodes = Array(repeating: 0, count: 2 * base)
+      for s in 0..<count { _nodes[base + s] = height(s) }
+    }
     var node = base - 1
     while node >= 1 { _nodes[node] = _nodes[2 * node] + _nodes[2 * node + 1]; node -= 1 }
   }

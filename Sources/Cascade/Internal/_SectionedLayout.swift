@@ -782,7 +782,8 @@ internal struct _CheckedBatch<Section: _SectionStorage> {
 /// whole batch is checked before any of it is applied.
 ///
 /// Item-only batches track the counts of touched sections in a dictionary, O(1) per change; the
-/// first section-level or width change copies the section list, O(s).
+/// first section-level change copies the section list, O(s). A width change checks every
+/// section's parameters where they are, O(s) with no copy.
 @usableFromInline
 internal struct _BatchValidator<Section: _SectionStorage> {
   let layout: _SectionedLayout<Section>
@@ -1022,10 +1023,11 @@ internal struct _BatchValidator<Section: _SectionStorage> {
       materialize()
       sections[s].parameters = p
     case .setWidth(let w):
+      // Every section's parameters against the new width, read where they are: a batch that
+      // only changes the width (a live resize's every step) copies no section list.
       try _SectionedLayout<Section>.validate(width: w)
-      materialize()
-      for (s, entry) in sections.enumerated() {
-        try Section.validate(entry.parameters, over: layout.parameters, width: w, section: s)
+      for s in 0..<sectionCount {
+        try Section.validate(parameters(s), over: layout.parameters, width: w, section: s)
       }
       width = w
     case .setHeight:
