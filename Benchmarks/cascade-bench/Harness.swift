@@ -21,11 +21,11 @@ func blackHole(_ value: Int) {
 
 /// The result of a call the benchmark's own inputs make valid; a failure is a bug in the bench,
 /// reported with what failed rather than a bare `try!`.
-func mustSucceed<T>(_ what: String, _ body: () throws -> T) -> T {
+func mustSucceed<T>(_ what: @autoclosure () -> String, _ body: () throws -> T) -> T {
   do {
     return try body()
   } catch {
-    fatalError("cascade-bench: \(what) failed: \(error)")
+    fatalError("cascade-bench: \(what()) failed: \(error)")
   }
 }
 

@@ -201,12 +201,13 @@ struct Scenarios {
       // collection's, and one point less: the same column count). Items that are heights keep
       // their places (a section of them costs O(1)); sizes are placed again at the new width.
       var layout = Workload.layout(collection)
-      let widths = [collection.width - 1, collection.width]
+      // Both batches made before the clock: the operation's allocations are the layout's.
+      let batches = [collection.width - 1, collection.width].map { [WaterfallLayout.Change.setWidth($0)] }
       var turn = 0
       bench.measurePrepared("layout.resize", n: n, unit: .perItem, unitsPerOp: Double(Swift.max(1, n)),
                             note: "apply([.setWidth(_)]) within a column count, on a layout held once") {
       } operation: {
-        mustSucceed("width change of \(collection.name)") { try layout.apply([.setWidth(widths[turn & 1])]) }
+        mustSucceed("width change of \(collection.name)") { try layout.apply(batches[turn & 1]) }
         turn &+= 1
         return Int(layout.contentSize.height)
       }
