@@ -113,8 +113,8 @@ final class CountingDelegate: CollectionViewDelegate {
   /// items: the batch of one width change, its inverse (kept to roll back a failed step) and the
   /// layout's new generation (a `VisibleWindow` holds the old one); the layout keeps every item
   /// where it is and allocates nothing else. (Five until round thirty-eight: the batch's check
-  /// copied the section list for a width change, two more.) Counted over the second of two
-  /// passes through the same widths, as the scroll step's test counts.
+  /// copied the section list, and the sections' origins took a new tree.) Counted over the
+  /// second of two passes through the same widths, as the scroll step's test counts.
   @Test func aLiveResizeOfHeightItemsMakesThreeMallocsAStep() throws {
     #if DEBUG
     return
@@ -270,7 +270,7 @@ final class CountingDelegate: CollectionViewDelegate {
   /// its sections keep their places (height items only) or are placed again in their own
   /// storage (size items). Each lane's samples were once allocated afresh, and its column
   /// state (13 allocations a section of 20); until round thirty-eight the batch's check copied
-  /// the section list for a width change (two allocations) and the sections' origins took a new
+  /// the section list for a width change (one allocation) and the sections' origins took a new
   /// tree (one).
   @Test func aWidthChangeInPlaceAllocatesNothing() throws {
     #if DEBUG
