@@ -79,7 +79,14 @@ extension CollectionView {
     try _beginUpdate()
     defer { _isUpdating = false }
     let extent = _crossAxisExtent(bounds: size, contentInset: insets)
-    var changes: [Layout.Change] = extent == _currentCrossAxisExtent ? [] : [layout.resizeChange(to: extent)]
+    // The batch in the buffer the last resize used, given back after the transaction.
+    var changes: [Layout.Change] = []
+    swap(&changes, &_spareResizeBatch)
+    if extent != _currentCrossAxisExtent { changes.append(layout.resizeChange(to: extent)) }
+    defer {
+      changes.removeAll(keepingCapacity: true)
+      swap(&changes, &_spareResizeBatch)
+    }
     let remap = _KeepPaths()
     guard _hasPendingMeasurements, let dataSource else {
       return try _transaction(changes, bounds: size, contentInset: insets, anchored: !changes.isEmpty, remap: remap)

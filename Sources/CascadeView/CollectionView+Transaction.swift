@@ -43,6 +43,9 @@ extension CollectionView {
     var snapshot = _snapshot(keepingLayout: keepsOldLayout || (Self._mayForget(changes) && _inverseKeepsSections(changes)))
     let anchor = anchored ? _anchor(remap) : nil
     if newBounds != nil || newInset != nil { _setGeometry(bounds: newBounds, contentInset: newInset) }
+    // The inverse is recorded in the buffer the last transaction used (empty, its capacity
+    // kept), and the buffer given back when this one succeeds.
+    swap(&snapshot.undo, &_spareUndo)
     do throws(CollectionViewError) {
       try _applyChanges(changes, remap: remap, recordingInverseIn: &snapshot.undo, recording: snapshot.layout == nil)
     } catch {
@@ -58,6 +61,8 @@ extension CollectionView {
         _describeTransition(&update, remap: remap, changes: changes, snapshot: snapshot)
       }
       _dropDisplayedBefore()
+      snapshot.undo.removeAll(keepingCapacity: true)
+      swap(&snapshot.undo, &_spareUndo)
       return update
     } catch {
       _restore(snapshot)
@@ -280,7 +285,10 @@ extension CollectionView {
       precondition(L.self == Layout.self)
       var changesAsL = unsafeBitCast(changes, to: [L.Change].self)
       defer { _fixLifetime(changesAsL); changesAsL = [] }
-      var inverseAsL: [L.Change] = []
+      // The inverse goes into `inverse`'s own buffer (moved out, so that it stays uniquely
+      // referenced and the layout writes it in place).
+      var inverseAsL = unsafeBitCast(inverse, to: [L.Change].self)
+      inverse = []
       try withUnsafeMutablePointer(to: &_layout) { (pointer) throws(LayoutError) in
         try pointer.withMemoryRebound(to: L.self, capacity: 1) { (layout) throws(LayoutError) in
           try layout.pointee.apply(changesAsL, inverse: &inverseAsL)

@@ -184,6 +184,12 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   @usableFromInline @exclusivity(unchecked) var _journal: [_PoolEvent<Cell>] = []
   // The last update, whose storage each update reuses.
   @usableFromInline @exclusivity(unchecked) var _update = CollectionViewUpdate<Cell>()
+  // Buffers a transaction borrows and gives back, empty between transactions with their
+  // capacity kept, so that a live resize's steps allocate neither: the batch of a width change
+  // (`_resize`), and the layout's inverse, kept while the transaction runs to roll it back
+  // (`_transaction`). Each is swapped out and back in at once, never held across a callback.
+  @usableFromInline @exclusivity(unchecked) var _spareResizeBatch: [Layout.Change] = []
+  @usableFromInline @exclusivity(unchecked) var _spareUndo: [Layout.Change] = []
   // Identity (the last snapshot applied), measured sizes and pending measurements
   // (CollectionView+Snapshots.swift, CollectionView+SelfSizing.swift).
   var _dynamic = _DynamicState<Layout.Item>()

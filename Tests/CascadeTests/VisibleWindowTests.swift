@@ -76,6 +76,41 @@ struct VisibleWindowTests {
     #expect(window._searches == 3)
   }
 
+  /// A batch whose generation a window holds takes the layout's previous generation again only
+  /// when nothing else holds it (round thirty-eight): a window still holding the generation of
+  /// two batches ago, or one moved over a copy of the layout, searches again and answers for the
+  /// layout it is moved over. Taking the previous generation without asking would have let the
+  /// first window below keep its answer from before both insertions.
+  @Test func aGenerationIsTakenAgainOnlyWhenNothingElseHoldsIt() throws {
+    var layout = try WaterfallLayout(
+      width: 100, parameters: WaterfallParameters(columns: 1, itemSpacing: 0),
+      sections: [WaterfallSection(items: Array(repeating: 50, count: 8))])
+    let rect = Rect(x: 0, y: 0, width: 100, height: 120)
+    var first = VisibleWindow(), second = VisibleWindow()
+    first.move(to: rect, in: layout)
+    #expect(first.elements.map(\.frame.minY) == [0, 50, 100])
+    try layout.apply([.insertItems([30], at: 0, section: 0)])  // `first` holds the generation
+    second.move(to: rect, in: layout)
+    try layout.apply([.insertItems([30], at: 0, section: 0)])  // `second` holds it, `first` the one before
+    first.move(to: rect, in: layout)
+    #expect(first.elements.map(\.frame.minY) == [0, 30, 60, 110])
+    #expect(first.elements == layout.elements(in: rect))
+    second.move(to: rect, in: layout)
+    #expect(second.elements == layout.elements(in: rect))
+    // Batches and moves in turn, as a view's, and a copy changed differently beside them.
+    var copy = layout
+    for k in 0..<6 {
+      try layout.apply([.replaceItems([.height(Double(20 + 10 * k))], at: 1, section: 0)])
+      first.move(to: rect, in: layout)
+      #expect(first.elements == layout.elements(in: rect), "step \(k)")
+      try copy.apply([.replaceItems([.height(Double(90 - 10 * k))], at: 0, section: 0)])
+      second.move(to: rect, in: copy)
+      #expect(second.elements == copy.elements(in: rect), "step \(k), the copy")
+      first.move(to: rect, in: layout)
+      #expect(first.elements == layout.elements(in: rect), "step \(k), back")
+    }
+  }
+
   @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as [UInt64])
   func randomWalksOverWaterfalls(seed: UInt64) throws {
     var rng = SplitMix64(seed: seed)

@@ -237,6 +237,12 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
   /// Every batch replaces it unless no one else holds it (no window, no copy of the layout),
   /// so a window can never take a changed layout for the one it knows.
   @usableFromInline var generation = _LayoutGeneration()
+  /// The generation before the current one, kept for a later batch to take again: a batch
+  /// whose generation a window holds takes this one when the layout alone holds it (no window
+  /// and no copy of the layout does), and allocates a new one only otherwise. A view's window
+  /// lets go of a generation when it moves with the next, so a view's batches and live-resize
+  /// steps alternate between two generations and allocate none.
+  @usableFromInline var spareGeneration: _LayoutGeneration?
 
   /// Validates everything and lays out every section: section by section, its parameters and
   /// count, then its items, in one pass with the placement where the section type has one
@@ -422,10 +428,20 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
     _ changes: [LayoutChange<Section.Item, Section.Parameters>],
     inverse: inout [LayoutChange<Section.Item, Section.Parameters>], recording: Bool
   ) throws(LayoutError) {
-    if !isKnownUniquelyReferenced(&generation) { generation = _LayoutGeneration() }
+    if !isKnownUniquelyReferenced(&generation) {
+      // The new generation must be one no window holds: the spare if this layout alone holds
+      // it, else a new one; the generation replaced becomes the spare.
+      let replaced = generation
+      if isKnownUniquelyReferenced(&spareGeneration), let spare = spareGeneration {
+        generation = spare
+      } else {
+        generation = _LayoutGeneration()
+      }
+      spareGeneration = replaced
+    }
     var checked = try _validate(changes)
     if recording {
-      inverse.removeAll()
+      inverse.removeAll(keepingCapacity: true)
       inverse.reserveCapacity(changes.count)
     }
     func items(_ s: Int, _ range: Range<Int>) -> [Section.Item] { sections[s].items(in: range) }
