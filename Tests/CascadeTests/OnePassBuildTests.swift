@@ -45,6 +45,20 @@ private func frameBits(_ layout: WaterfallLayout) -> [String] {
   }
 }
 
+/// Expects `layout` to be what `fresh`, a build from scratch, is: no invariant broken, the same
+/// section state, the same lanes and samples in each section's index, the same frames, to the
+/// bit.
+private func expectMatchesFresh(
+  _ layout: WaterfallLayout, _ fresh: WaterfallLayout, _ label: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  #expect(layout._violation() == nil, "\(label): \(layout._violation() ?? "")", sourceLocation: sourceLocation)
+  let state = stateDifference(layout, fresh)
+  #expect(state == nil, "\(label): \(state ?? "")", sourceLocation: sourceLocation)
+  let lanes = zip(layout._storage.sections, fresh._storage.sections).allSatisfy { $0.index._lanes == $1.index._lanes }
+  #expect(lanes, "\(label): index lanes or samples differ from a fresh build's", sourceLocation: sourceLocation)
+  #expect(frameBits(layout) == frameBits(fresh), "\(label): frames differ from a fresh build's", sourceLocation: sourceLocation)
+}
+
 /// Each section's index, as the ids of each lane in order.
 private func laneContents(_ layout: WaterfallLayout) -> [[[Int32]]] {
   layout._storage.sections.map { section in
@@ -353,12 +367,7 @@ struct OnePassBuildTests {
           continue
         }
         try layout.apply([.setWidth(width)])
-        #expect(layout._violation() == nil, "\(where_): \(layout._violation() ?? "")")
-        let state = stateDifference(layout, fresh)
-        #expect(state == nil, "\(where_): \(state ?? "")")
-        let lanes = zip(layout._storage.sections, fresh._storage.sections).allSatisfy { $0.index._lanes == $1.index._lanes }
-        #expect(lanes, "\(where_): index lanes or samples differ from a fresh build's")
-        #expect(frameBits(layout) == frameBits(fresh), "\(where_): frames differ from a fresh build's")
+        expectMatchesFresh(layout, fresh, where_)
         for _ in 0..<5 {
           let rect = rng.rect(in: layout.contentSize)
           var a: [LayoutAttributes] = [], b: [LayoutAttributes] = []
@@ -419,12 +428,7 @@ struct OnePassBuildTests {
           let before = layout._placedItemCount, expected = itemsPlacedAgain(layout, fresh)
           try layout.apply([change])
           #expect(layout._placedItemCount - before == expected, "\(label): \(layout._placedItemCount - before) placed, not \(expected)")
-          #expect(layout._violation() == nil, "\(label): \(layout._violation() ?? "")")
-          let state = stateDifference(layout, fresh)
-          #expect(state == nil, "\(label): \(state ?? "")")
-          let lanes = zip(layout._storage.sections, fresh._storage.sections).allSatisfy { $0.index._lanes == $1.index._lanes }
-          #expect(lanes, "\(label): index lanes or samples differ from a fresh build's")
-          #expect(frameBits(layout) == frameBits(fresh), "\(label): frames differ from a fresh build's")
+          expectMatchesFresh(layout, fresh, label)
         }
         let oldWidth = layout.width
         try expectFreshBuild(&layout, after: .setWidth(width), fresh, where_)

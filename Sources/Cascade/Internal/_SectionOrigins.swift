@@ -30,12 +30,8 @@ internal struct _SectionOrigins: Sendable {
     var base = 1
     while base < count { base <<= 1 }
     _leafBase = base
-    if _nodes.count == 2 * base {
-      for s in 0..<base { _nodes[base + s] = s < count ? height(s) : 0 }
-    } else {
-      _nodes = Array(repeating: 0, count: 2 * base)
-      for s in 0..<count { _nodes[base + s] = height(s) }
-    }
+    if _nodes.count != 2 * base { _nodes = Array(repeating: 0, count: 2 * base) }
+    for s in 0..<base { _nodes[base + s] = s < count ? height(s) : 0 }
     var node = base - 1
     while node >= 1 { _nodes[node] = _nodes[2 * node] + _nodes[2 * node + 1]; node -= 1 }
   }
