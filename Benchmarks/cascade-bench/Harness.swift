@@ -120,6 +120,97 @@ final class Bench {
     _ name: String, n: Int, unit: Unit, unitsPerOp: Double = 1, samples requested: Int? = nil,
     maxOpsPerSample: Int = 1 << 22, note: String? = nil, _ body: (Int) -> Int
   ) -> Measurement {
+    let plan = calibrate(maxOpsPerSample: maxOpsPerSample, body)
+    let samples = sampleCount(forSampleTime: plan.perOp * Double(plan.k), requested: requested)
+    var times: [Double] = []
+    times.reserveCapacity(samples)
+    // Every timing's slot is allocated before the clock starts, so that recording a timing
+    // allocates nothing (the allocation count covers the whole loop).
+    var timings = [Double](repeating: 0, count: samples * plan.timingsPerSample)
+    let allocationsBefore = Allocations.count
+    timings.withUnsafeMutableBufferPointer { timings in
+      for s in 0..<samples {
+        let slots = UnsafeMutableBufferPointer(rebasing: timings[(s * plan.timingsPerSample)...])
+        times.append(sample(plan, unitsPerOp: unitsPerOp, into: slots, body))
+      }
+    }
+    let allocations = Allocations.count - allocationsBefore
+    return finish(name, n: n, times: times, timings: plan.split(timings, samples: samples), opsPerTiming: plan.batch,
+                  allocations: allocations, samples: samples, k: plan.k, unitsPerOp: unitsPerOp, unit: unit,
+                  note: note)
+  }
+
+  /// Measures two operations as ``measure(_:n:unit:unitsPerOp:samples:maxOpsPerSample:note:_:)``
+  /// does each, but in turn, a sample of one then a sample of the other, so that the ratio of
+  /// their medians compares samples taken moments apart rather than seconds apart. Before each
+  /// sample, `warmUp` operations of its own run untimed, so that each sample starts from its own
+  /// data in the caches, not the other operation's. The two are calibrated apart and take the
+  /// same number of samples; each is recorded as a measurement of its own.
+  ///
+  /// For operations bound by memory, whose time moves with the machine (a random query at 1M
+  /// took 287 ns in one run of the same binary and 524–558 in others), this keeps the ratio to a
+  /// baseline from following that drift.
+  @discardableResult
+  func measureAlternating(
+    _ first: (name: String, note: String), _ second: (name: String, note: String), n: Int, unit: Unit,
+    warmUp: Int, _ firstBody: (Int) -> Int, _ secondBody: (Int) -> Int
+  ) -> (Measurement, Measurement) {
+    let plans = (calibrate(maxOpsPerSample: 1 << 22, firstBody), calibrate(maxOpsPerSample: 1 << 22, secondBody))
+    let samples = Swift.min(
+      sampleCount(forSampleTime: plans.0.perOp * Double(plans.0.k), requested: nil),
+      sampleCount(forSampleTime: plans.1.perOp * Double(plans.1.k), requested: nil))
+    var times = ([Double](), [Double]())
+    times.0.reserveCapacity(samples)
+    times.1.reserveCapacity(samples)
+    var timings = ([Double](repeating: 0, count: samples * plans.0.timingsPerSample),
+                   [Double](repeating: 0, count: samples * plans.1.timingsPerSample))
+    var allocations = (0, 0)
+    timings.0.withUnsafeMutableBufferPointer { firstTimings in
+      timings.1.withUnsafeMutableBufferPointer { secondTimings in
+        for s in 0..<samples {
+          blackHole(firstBody(warmUp))
+          var before = Allocations.count
+          times.0.append(sample(
+            plans.0, unitsPerOp: 1, into: .init(rebasing: firstTimings[(s * plans.0.timingsPerSample)...]), firstBody))
+          allocations.0 += Allocations.count - before
+          blackHole(secondBody(warmUp))
+          before = Allocations.count
+          times.1.append(sample(
+            plans.1, unitsPerOp: 1, into: .init(rebasing: secondTimings[(s * plans.1.timingsPerSample)...]), secondBody))
+          allocations.1 += Allocations.count - before
+        }
+      }
+    }
+    let firstResult = finish(
+      first.name, n: n, times: times.0, timings: plans.0.split(timings.0, samples: samples),
+      opsPerTiming: plans.0.batch, allocations: allocations.0, samples: samples, k: plans.0.k, unitsPerOp: 1,
+      unit: unit, note: first.note)
+    let secondResult = finish(
+      second.name, n: n, times: times.1, timings: plans.1.split(timings.1, samples: samples),
+      opsPerTiming: plans.1.batch, allocations: allocations.1, samples: samples, k: plans.1.k, unitsPerOp: 1,
+      unit: unit, note: second.note)
+    return (firstResult, secondResult)
+  }
+
+  /// How a repeatable operation is sampled: k operations a sample, timed in batches of `batch`.
+  private struct Plan {
+    /// Operations a sample: a multiple of `batch`.
+    var k: Int
+    /// Operations a timing.
+    var batch: Int
+    /// The time of one operation in the calibration (ns).
+    var perOp: Double
+    var timingsPerSample: Int { k / batch }
+
+    /// `timings`, one array per sample.
+    func split(_ timings: [Double], samples: Int) -> [[Double]] {
+      (0..<samples).map { s in Array(timings[(s * timingsPerSample)..<((s + 1) * timingsPerSample)]) }
+    }
+  }
+
+  /// The calibration of ``measure(_:n:unit:unitsPerOp:samples:maxOpsPerSample:note:_:)``: one
+  /// operation to warm up, then k of them to time one.
+  private func calibrate(maxOpsPerSample: Int, _ body: (Int) -> Int) -> Plan {
     var start = now()
     blackHole(body(1))
     let first = Double(now() - start)
@@ -132,33 +223,25 @@ final class Bench {
     }
     let batch = perOp >= batchTarget ? 1 : Swift.min(k, Int((batchTarget / Swift.max(perOp, 1)).rounded(.up)))
     k = Swift.max(batch, k / batch * batch)
-    let timingsPerSample = k / batch
-    let samples = sampleCount(forSampleTime: perOp * Double(k), requested: requested)
-    var times: [Double] = []
-    times.reserveCapacity(samples)
-    // Every timing's slot is allocated before the clock starts, so that recording a timing
-    // allocates nothing (the allocation count covers the whole loop).
-    var timings = [Double](repeating: 0, count: samples * timingsPerSample)
-    let scale = Double(batch) * unitsPerOp
-    let allocationsBefore = Allocations.count
-    timings.withUnsafeMutableBufferPointer { timings in
-      for s in 0..<samples {
-        var total: UInt64 = 0
-        for t in 0..<timingsPerSample {
-          start = now()
-          let value = body(batch)
-          let elapsed = now() - start
-          blackHole(value)
-          total += elapsed
-          timings[s * timingsPerSample + t] = Double(elapsed) / scale
-        }
-        times.append(Double(total) / (Double(k) * unitsPerOp))
-      }
+    return Plan(k: k, batch: batch, perOp: perOp)
+  }
+
+  /// One sample of `plan`: its timings (ns a unit) written to the start of `slots`; returns the
+  /// sample's time a unit. Allocates nothing.
+  private func sample(
+    _ plan: Plan, unitsPerOp: Double, into slots: UnsafeMutableBufferPointer<Double>, _ body: (Int) -> Int
+  ) -> Double {
+    let scale = Double(plan.batch) * unitsPerOp
+    var total: UInt64 = 0
+    for t in 0..<plan.timingsPerSample {
+      let start = now()
+      let value = body(plan.batch)
+      let elapsed = now() - start
+      blackHole(value)
+      total += elapsed
+      slots[t] = Double(elapsed) / scale
     }
-    let allocations = Allocations.count - allocationsBefore
-    let perSample = (0..<samples).map { s in Array(timings[(s * timingsPerSample)..<((s + 1) * timingsPerSample)]) }
-    return finish(name, n: n, times: times, timings: perSample, opsPerTiming: batch, allocations: allocations,
-                  samples: samples, k: k, unitsPerOp: unitsPerOp, unit: unit, note: note)
+    return Double(total) / (Double(plan.k) * unitsPerOp)
   }
 
   /// Measures an operation whose result must outlive the clock: `body()` builds something, the
