@@ -169,11 +169,15 @@ public struct IntervalIndex: Sendable {
     /// at about 450 instructions an array on this platform before the allocator's.
     @inlinable
     mutating func _buildLevels() {
-      /// `above` = every 8th entry of `level`.
+      /// `above` = every 8th entry of `level`, written through pointers into the buffer
+      /// `above` has (``_setCount(_:filler:)``), not appended one by one.
       func everyEighth(_ level: [Double], into above: inout [Double]) {
-        above.removeAll(keepingCapacity: true)
-        above.reserveCapacity((level.count &+ 7) &>> 3)
-        for k in stride(from: 0, to: level.count, by: 8) { above.append(level[k]) }
+        let n = (level.count &+ 7) &>> 3
+        above._setCount(n, filler: 0)
+        above.withUnsafeMutableBufferPointer { above in
+          let level = level._unsafeElements
+          for j in 0..<n { above[j] = level[j &<< 3] }
+        }
       }
       if samples.count <= 1 { coarse = samples } else { everyEighth(samples, into: &coarse) }
       if coarse.count <= 1 { coarsest = coarse } else { everyEighth(coarse, into: &coarsest) }
@@ -190,18 +194,16 @@ public struct IntervalIndex: Sendable {
       if share(coarse, samples) { coarse = [] }
     }
 
-    /// Replaces the samples with `count` of them, written by `fill` (into zeros), and rebuilds
-    /// the levels above, every level in the buffer it has when the lane holds that alone and it
-    /// has the room: a relayout in place allocates nothing. (A level of at most one entry may
-    /// share its buffer with the level above, which lets go of it first.) O(count).
+    /// Replaces the samples with `count` of them, written by `fill`, which must write every
+    /// entry (the buffer holds old samples, then zeros), and rebuilds the levels above, every
+    /// level in the buffer it has when the lane holds that alone and it has the room: a
+    /// relayout in place allocates nothing. (A level of at most one entry may share its buffer
+    /// with the level above, which lets go of it first.) O(count).
     @inlinable
     mutating func _replaceSamples(count: Int, _ fill: (UnsafeMutableBufferPointer<Double>) -> Void) {
       _unshareLevels()
-      samples.removeAll(keepingCapacity: true)
-      if count > 0 {
-        samples.append(contentsOf: repeatElement(0, count: count))
-        samples.withUnsafeMutableBufferPointer { fill($0) }
-      }
+      samples._setCount(count, filler: 0)
+      if count > 0 { samples.withUnsafeMutableBufferPointer { fill($0) } }
       _buildLevels()
     }
 

@@ -879,11 +879,22 @@ internal struct _Section: _SectionStorage {
       oneColumnPlaced = 0
       // An empty section keeps nothing per column (`laneCount`); one with items keeps its room.
       let keep = !records.isEmpty
-      next.removeAll(keepingCapacity: keep)
-      if keep { next.append(contentsOf: repeatElement(geometry.top, count: c)) }
-      checkpoints.removeAll(keepingCapacity: keep)
-      multiColumn.removeAll(keepingCapacity: keep)
-      index.reset(laneCount: keep ? c : 0, keepingCapacity: keep)
+      if keep {
+        // In the buffers the section has: a width change of a feed relays out thousands of
+        // sections, and each general array call costs about a hundred instructions.
+        next._setCount(c, filler: geometry.top)
+        next.withUnsafeMutableBufferPointer { $0.update(repeating: geometry.top) }
+        checkpoints._removeAllKeepingCapacity()
+        multiColumn._removeAllKeepingCapacity()
+      } else {
+        next = []
+        checkpoints = []
+        multiColumn = []
+      }
+      // The placement replaces the index whole once the items are placed (`replaceAll`
+      // rewrites every lane and its samples), so the lanes are not emptied first, only made
+      // anew for another number of them.
+      if !keep || index.laneCount != c { index.reset(laneCount: keep ? c : 0, keepingCapacity: keep) }
       blocks.reset(keepingCapacity: keep)
     } else {
       let m = validCount >> Self.checkpointShift
