@@ -596,7 +596,17 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
         structural = true
       case .setWidth(let w):
         width = w
-        for s in sections.indices { sections[s].reconfigure(over: parameters, width: w) }
+        if changes.count == 1 {
+          // A width change alone, as a live resize sends: each section laid out as soon as it
+          // is reconfigured, while what it keeps is in cache, rather than every section
+          // reconfigured and then every one laid out (the loop after the batch finds none left).
+          for s in sections.indices {
+            sections[s].reconfigure(over: parameters, width: w)
+            if sections[s].needsLayout { placedItemCount += sections[s].layOut() }
+          }
+        } else {
+          for s in sections.indices { sections[s].reconfigure(over: parameters, width: w) }
+        }
         structural = true
       case .setHeight:
         break  // rejected by the validator
