@@ -109,8 +109,9 @@ final class Bench {
   /// returns a value derived from their results. Each operation stands for `unitsPerOp` units
   /// (items, queries, steps); the result is nanoseconds per unit.
   ///
-  /// The first call (one operation) warms up; k is calibrated so a sample lasts `sampleTarget`;
-  /// a second call with k warms up again and gives the time of one operation. An operation
+  /// The first call (one operation) warms up and gives a first k, so that a sample lasts
+  /// `sampleTarget`; a second call with that k warms up again and gives the time of one
+  /// operation, from which k is calibrated again. An operation
   /// faster than `batchTarget` is timed in batches of b operations (b · time ≈ batchTarget), a
   /// slower one alone (b = 1); k is a multiple of b. A sample is the sum of its k / b timings;
   /// the per-op distribution is that of the timings divided by b (batch means). Allocations are
@@ -220,6 +221,10 @@ final class Bench {
       start = now()
       blackHole(body(k))
       perOp = Double(now() - start) / Double(k)
+      // Again from this warm time: the first call, cold (its data not in cache, its pages
+      // perhaps not faulted in), can take tens of times longer, and a random query at 1M took
+      // 1,400 operations a sample, about a millisecond, where 20 ms take some 24,000.
+      k = Swift.max(1, Swift.min(maxOpsPerSample, Int(sampleTarget / Swift.max(perOp, 1))))
     }
     let batch = perOp >= batchTarget ? 1 : Swift.min(k, Int((batchTarget / Swift.max(perOp, 1)).rounded(.up)))
     k = Swift.max(batch, k / batch * batch)
