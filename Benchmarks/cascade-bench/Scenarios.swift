@@ -273,10 +273,8 @@ struct Scenarios {
       }
       return sum
     }
-    var tree: ImplicitIntervalTree?
     if wants("query.random.implicitIntervalTree") {
-      let built = ImplicitIntervalTree(frames: frames)
-      tree = built
+      let tree = ImplicitIntervalTree(frames: frames)
       // The same elements as Cascade, as a set, or the comparison means nothing.
       var answers: [LayoutAttributes] = []
       let flat = FlatElements(layout)
@@ -284,35 +282,35 @@ struct Scenarios {
         answers.removeAll(keepingCapacity: true)
         ids.removeAll(keepingCapacity: true)
         layout.elements(in: rect, into: &answers)
-        built.elements(in: rect, into: &ids)
+        tree.elements(in: rect, into: &ids)
         if Set(answers.map { flat.index(of: $0.path) }) != Set(ids) || answers.count != ids.count {
           bench.log("  WARNING: implicit interval tree answers differ at \(rect): Cascade \(answers.count), tree \(ids.count)")
           break
         }
       }
-    }
-    let treeMeasurement = (name: "query.random.implicitIntervalTree",
-                           note: "cgranges: intervals sorted by start, max-end augmented implicit tree")
-    func treeQueries(_ k: Int) -> Int {
-      var sum = 0
-      for _ in 0..<k {
-        ids.removeAll(keepingCapacity: true)
-        tree!.elements(in: rects[q & 4095], into: &ids)
-        q &+= 1
-        sum &+= ids.count &+ (ids.first ?? 0)
+      let measurement = (name: "query.random.implicitIntervalTree",
+                         note: "cgranges: intervals sorted by start, max-end augmented implicit tree")
+      func treeQueries(_ k: Int) -> Int {
+        var sum = 0
+        for _ in 0..<k {
+          ids.removeAll(keepingCapacity: true)
+          tree.elements(in: rects[q & 4095], into: &ids)
+          q &+= 1
+          sum &+= ids.count &+ (ids.first ?? 0)
+        }
+        return sum
       }
-      return sum
-    }
-    // The query and the tree, whose ratio is a target, take their samples in turn: measured a
-    // second apart, with the linear scan between them, the ratio at 1M moved from 1.0 to 2.2
-    // with the machine (Docs/Benchmarks.md, "How it measures").
-    if wants("query.random") && tree != nil {
-      bench.measureAlternating(cascade, treeMeasurement, n: n, unit: .perQuery, warmUp: rects.count,
-                               cascadeQueries, treeQueries)
+      // The query and the tree, whose ratio is a target, take their samples in turn: measured
+      // a second apart, with the linear scan between them, the ratio at 1M moved from 1.0 to 2.2
+      // with the machine (Docs/Benchmarks.md, "How it measures").
+      if wants("query.random") {
+        bench.measureAlternating(cascade, measurement, n: n, unit: .perQuery, warmUp: rects.count,
+                                 cascadeQueries, treeQueries)
+      } else {
+        bench.measure(measurement.name, n: n, unit: .perQuery, note: measurement.note, treeQueries)
+      }
     } else if wants("query.random") {
       bench.measure(cascade.name, n: n, unit: .perQuery, note: cascade.note, cascadeQueries)
-    } else if tree != nil {
-      bench.measure(treeMeasurement.name, n: n, unit: .perQuery, note: treeMeasurement.note, treeQueries)
     }
     if wants("query.random.linearScan") {
       bench.measure("query.random.linearScan", n: n, unit: .perQuery, note: "every frame of a [Rect] tested") { k in
