@@ -1404,20 +1404,6 @@ internal struct _Section: _SectionStorage {
       return y
     }
     var m = top(0)
-    if tolerance == 0 {
-      // The first start whose maximum is the lowest, in one pass: each start's maximum taken
-      // once, not again by the search for the first within the tolerance below (a spanning
-      // item of a feed took about a hundred instructions here).
-      var first = 0
-      for s in 1..<starts {
-        let y = top(s)
-        if y < m {
-          m = y
-          first = s
-        }
-      }
-      return (first, m)
-    }
     for s in 1..<starts { m = Swift.min(m, top(s)) }
     let limit = m + tolerance
     for s in 0..<starts {
