@@ -596,16 +596,13 @@ internal struct _SectionedLayout<Section: _SectionStorage>: Sendable {
         structural = true
       case .setWidth(let w):
         width = w
-        if changes.count == 1 {
+        for s in sections.indices {
+          sections[s].reconfigure(over: parameters, width: w)
           // A width change alone, as a live resize sends: each section laid out as soon as it
           // is reconfigured, while what it keeps is in cache, rather than every section
           // reconfigured and then every one laid out (the loop after the batch finds none left).
-          for s in sections.indices {
-            sections[s].reconfigure(over: parameters, width: w)
-            if sections[s].needsLayout { placedItemCount += sections[s].layOut() }
-          }
-        } else {
-          for s in sections.indices { sections[s].reconfigure(over: parameters, width: w) }
+          // With other changes in the batch, the sections are laid out after all of them.
+          if changes.count == 1 && sections[s].needsLayout { placedItemCount += sections[s].layOut() }
         }
         structural = true
       case .setHeight:
