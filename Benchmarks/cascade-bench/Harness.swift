@@ -121,24 +121,9 @@ final class Bench {
     _ name: String, n: Int, unit: Unit, unitsPerOp: Double = 1, samples requested: Int? = nil,
     maxOpsPerSample: Int = 1 << 22, note: String? = nil, _ body: (Int) -> Int
   ) -> Measurement {
-    let plan = calibrate(maxOpsPerSample: maxOpsPerSample, body)
-    let samples = sampleCount(forSampleTime: plan.perOp * Double(plan.k), requested: requested)
-    var times: [Double] = []
-    times.reserveCapacity(samples)
-    // Every timing's slot is allocated before the clock starts, so that recording a timing
-    // allocates nothing (the allocation count covers the whole loop).
-    var timings = [Double](repeating: 0, count: samples * plan.timingsPerSample)
-    let allocationsBefore = Allocations.count
-    timings.withUnsafeMutableBufferPointer { timings in
-      for s in 0..<samples {
-        let slots = UnsafeMutableBufferPointer(rebasing: timings[(s * plan.timingsPerSample)...])
-        times.append(sample(plan, unitsPerOp: unitsPerOp, into: slots, body))
-      }
-    }
-    let allocations = Allocations.count - allocationsBefore
-    return finish(name, n: n, times: times, timings: plan.split(timings, samples: samples), opsPerTiming: plan.batch,
-                  allocations: allocations, samples: samples, k: plan.k, unitsPerOp: unitsPerOp, unit: unit,
-                  note: note)
+    var run = startRun(calibrate(maxOpsPerSample: maxOpsPerSample, body), samples: requested)
+    for s in 0..<run.samples { take(s, of: &run, unitsPerOp: unitsPerOp, body) }
+    return finish(name, note: note, n: n, run, unitsPerOp: unitsPerOp, unit: unit)
   }
 
   /// Measures two operations as ``measure(_:n:unit:unitsPerOp:samples:maxOpsPerSample:note:_:)``
@@ -156,41 +141,17 @@ final class Bench {
     _ first: (name: String, note: String), _ second: (name: String, note: String), n: Int, unit: Unit,
     warmUp: Int, _ firstBody: (Int) -> Int, _ secondBody: (Int) -> Int
   ) -> (Measurement, Measurement) {
-    let plans = (calibrate(maxOpsPerSample: 1 << 22, firstBody), calibrate(maxOpsPerSample: 1 << 22, secondBody))
-    let samples = Swift.min(
-      sampleCount(forSampleTime: plans.0.perOp * Double(plans.0.k), requested: nil),
-      sampleCount(forSampleTime: plans.1.perOp * Double(plans.1.k), requested: nil))
-    var times = ([Double](), [Double]())
-    times.0.reserveCapacity(samples)
-    times.1.reserveCapacity(samples)
-    var timings = ([Double](repeating: 0, count: samples * plans.0.timingsPerSample),
-                   [Double](repeating: 0, count: samples * plans.1.timingsPerSample))
-    var allocations = (0, 0)
-    timings.0.withUnsafeMutableBufferPointer { firstTimings in
-      timings.1.withUnsafeMutableBufferPointer { secondTimings in
-        for s in 0..<samples {
-          blackHole(firstBody(warmUp))
-          var before = Allocations.count
-          times.0.append(sample(
-            plans.0, unitsPerOp: 1, into: .init(rebasing: firstTimings[(s * plans.0.timingsPerSample)...]), firstBody))
-          allocations.0 += Allocations.count - before
-          blackHole(secondBody(warmUp))
-          before = Allocations.count
-          times.1.append(sample(
-            plans.1, unitsPerOp: 1, into: .init(rebasing: secondTimings[(s * plans.1.timingsPerSample)...]), secondBody))
-          allocations.1 += Allocations.count - before
-        }
-      }
+    var runs = (startRun(calibrate(maxOpsPerSample: 1 << 22, firstBody), samples: nil),
+                startRun(calibrate(maxOpsPerSample: 1 << 22, secondBody), samples: nil))
+    let samples = Swift.min(runs.0.samples, runs.1.samples)
+    for s in 0..<samples {
+      blackHole(firstBody(warmUp))
+      take(s, of: &runs.0, unitsPerOp: 1, firstBody)
+      blackHole(secondBody(warmUp))
+      take(s, of: &runs.1, unitsPerOp: 1, secondBody)
     }
-    let firstResult = finish(
-      first.name, n: n, times: times.0, timings: plans.0.split(timings.0, samples: samples),
-      opsPerTiming: plans.0.batch, allocations: allocations.0, samples: samples, k: plans.0.k, unitsPerOp: 1,
-      unit: unit, note: first.note)
-    let secondResult = finish(
-      second.name, n: n, times: times.1, timings: plans.1.split(timings.1, samples: samples),
-      opsPerTiming: plans.1.batch, allocations: allocations.1, samples: samples, k: plans.1.k, unitsPerOp: 1,
-      unit: unit, note: second.note)
-    return (firstResult, secondResult)
+    return (finish(first.name, note: first.note, n: n, runs.0, unitsPerOp: 1, unit: unit),
+            finish(second.name, note: second.note, n: n, runs.1, unitsPerOp: 1, unit: unit))
   }
 
   /// How a repeatable operation is sampled: k operations a sample, timed in batches of `batch`.
@@ -207,6 +168,48 @@ final class Bench {
     func split(_ timings: [Double], samples: Int) -> [[Double]] {
       (0..<samples).map { s in Array(timings[(s * timingsPerSample)..<((s + 1) * timingsPerSample)]) }
     }
+  }
+
+  /// The samples of one operation as they are taken: each sample's time a unit, every timing's
+  /// slot (allocated before the clock starts, so that recording a timing allocates nothing), and
+  /// the allocations the timed operations made.
+  private struct Run {
+    let plan: Plan
+    /// The samples to take, at most: ``sampleCount(forSampleTime:requested:)`` of the plan's.
+    let samples: Int
+    var times: [Double] = []
+    var timings: [Double]
+    var allocations = 0
+  }
+
+  /// A run of `plan` with room for its samples.
+  private func startRun(_ plan: Plan, samples requested: Int?) -> Run {
+    let samples = sampleCount(forSampleTime: plan.perOp * Double(plan.k), requested: requested)
+    var run = Run(plan: plan, samples: samples, timings: [Double](repeating: 0, count: samples * plan.timingsPerSample))
+    run.times.reserveCapacity(samples)
+    return run
+  }
+
+  /// Takes sample `s` of `run` (``sample(_:unitsPerOp:into:_:)``), counting the allocations of
+  /// its timed operations.
+  private func take(_ s: Int, of run: inout Run, unitsPerOp: Double, _ body: (Int) -> Int) {
+    let plan = run.plan
+    let before = Allocations.count
+    let time = run.timings.withUnsafeMutableBufferPointer { timings in
+      sample(plan, unitsPerOp: unitsPerOp, into: .init(rebasing: timings[(s * plan.timingsPerSample)...]), body)
+    }
+    run.allocations += Allocations.count - before
+    run.times.append(time)
+  }
+
+  /// The measurement of the samples `run` took.
+  private func finish(
+    _ name: String, note: String?, n: Int, _ run: Run, unitsPerOp: Double, unit: Unit
+  ) -> Measurement {
+    let samples = run.times.count
+    return finish(name, n: n, times: run.times, timings: run.plan.split(run.timings, samples: samples),
+                  opsPerTiming: run.plan.batch, allocations: run.allocations, samples: samples, k: run.plan.k,
+                  unitsPerOp: unitsPerOp, unit: unit, note: note)
   }
 
   /// The calibration of ``measure(_:n:unit:unitsPerOp:samples:maxOpsPerSample:note:_:)``: one

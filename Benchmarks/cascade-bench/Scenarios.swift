@@ -263,15 +263,30 @@ struct Scenarios {
     let size = "\(points(width))x\(points(Workload.viewportHeight))"
     let cascade = (name: "query.random",
                    note: "elements(in:into:) of a \(size) viewport at a random offset, reused buffer")
-    func cascadeQueries(_ k: Int) -> Int {
+    /// `k` queries, of the viewports in turn from where the last call left off, each made by
+    /// `query`, which answers into its buffer and returns what the checksum takes of it.
+    @inline(__always) func queries(_ k: Int, _ query: (Rect) -> Int) -> Int {
       var sum = 0
       for _ in 0..<k {
-        attributes.removeAll(keepingCapacity: true)
-        layout.elements(in: rects[q & 4095], into: &attributes)
+        sum &+= query(rects[q & 4095])
         q &+= 1
-        sum &+= attributes.count &+ (attributes.first?.path.item ?? 0)
       }
       return sum
+    }
+    /// `query` into the ids' buffer: their count and first id.
+    @inline(__always) func idQueries(_ k: Int, _ query: (Rect, inout [Int]) -> Void) -> Int {
+      queries(k) { rect in
+        ids.removeAll(keepingCapacity: true)
+        query(rect, &ids)
+        return ids.count &+ (ids.first ?? 0)
+      }
+    }
+    func cascadeQueries(_ k: Int) -> Int {
+      queries(k) { rect in
+        attributes.removeAll(keepingCapacity: true)
+        layout.elements(in: rect, into: &attributes)
+        return attributes.count &+ (attributes.first?.path.item ?? 0)
+      }
     }
     if wants("query.random.implicitIntervalTree") {
       let tree = ImplicitIntervalTree(frames: frames)
@@ -290,16 +305,7 @@ struct Scenarios {
       }
       let measurement = (name: "query.random.implicitIntervalTree",
                          note: "cgranges: intervals sorted by start, max-end augmented implicit tree")
-      func treeQueries(_ k: Int) -> Int {
-        var sum = 0
-        for _ in 0..<k {
-          ids.removeAll(keepingCapacity: true)
-          tree.elements(in: rects[q & 4095], into: &ids)
-          q &+= 1
-          sum &+= ids.count &+ (ids.first ?? 0)
-        }
-        return sum
-      }
+      func treeQueries(_ k: Int) -> Int { idQueries(k) { tree.elements(in: $0, into: &$1) } }
       // The query and the tree, whose ratio is a target, take their samples in turn: measured
       // a second apart, with the linear scan between them, the ratio at 1M moved from 1.0 to 2.2
       // with the machine (Docs/Benchmarks.md, "How it measures").
@@ -314,29 +320,13 @@ struct Scenarios {
     }
     if wants("query.random.linearScan") {
       bench.measure("query.random.linearScan", n: n, unit: .perQuery, note: "every frame of a [Rect] tested") { k in
-        var sum = 0
-        frames.withUnsafeBufferPointer { frames in
-          for _ in 0..<k {
-            ids.removeAll(keepingCapacity: true)
-            linearScan(frames, rects[q & 4095], into: &ids)
-            q &+= 1
-            sum &+= ids.count &+ (ids.first ?? 0)
-          }
-        }
-        return sum
+        frames.withUnsafeBufferPointer { frames in idQueries(k) { linearScan(frames, $0, into: &$1) } }
       }
     }
     if wants("query.random.unionRects") {
       bench.measure("query.random.unionRects", n: n, unit: .perQuery,
                     note: "CHTCollectionViewWaterfallLayout: unions of 20 frames scanned, then members") { k in
-        var sum = 0
-        for _ in 0..<k {
-          ids.removeAll(keepingCapacity: true)
-          unions.elements(in: rects[q & 4095], into: &ids)
-          q &+= 1
-          sum &+= ids.count &+ (ids.first ?? 0)
-        }
-        return sum
+        idQueries(k) { unions.elements(in: $0, into: &$1) }
       }
     }
   }
