@@ -92,6 +92,7 @@ internal struct _IDBlocks: Sendable, Equatable {
 
   /// The entries of every level for a capacity of `blocks`, up to the first of at most eight.
   /// O(log n).
+  @inlinable
   internal static func _storage(capacity blocks: Int) -> Int {
     var total = 0, k = 0
     while true {

@@ -139,22 +139,25 @@ extension _SectionedLayout {
       // `withUnsafeBufferPointer` and the index's own `forEachOverlapping`, a query retained and
       // released three buffers: ~120 instructions and six atomic operations, callgrind, round
       // eight.)
-      _withStorage(of: sections, s) { records, ids, lanes, _ in
-        let search = _grown(rect.minY - y0, rect.maxY - y0, by: slack)
-        if let range = _candidates(sections, s, count: records.count, search.low, search.high) {
-          // The ids between the first block ending below the rect's top and the last starting
-          // above its bottom, few enough to test each (a viewport of a waterfall), tested on
-          // their reported extents against the rect itself: what passes overlaps the rect
-          // vertically exactly as its frame does, so the visitor tests only the rest.
-          // Past the cursor's item: compared, not incremented (the item may be `Int.max`).
-          let from = afterItem < range.lowerBound ? range.lowerBound
-            : afterItem < range.upperBound ? afterItem + 1 : range.upperBound
-          var visitor = _ItemVisitor(
-            records: records, geometry: geometry, section: s, y0: y0, rect: rect, sink: sink, testsY: false)
-          IntervalIndex._scanRange(
-            from..<range.upperBound, rect.minY, rect.maxY, _PlacedBounds(records, y0: y0), &visitor)
-          return visitor.going
-        }
+      let search = _grown(rect.minY - y0, rect.maxY - y0, by: slack)
+      let records = sections[s].records._unsafeElements
+      if let range = _candidates(sections, s, count: records.count, search.low, search.high) {
+        // The ids between the first block ending below the rect's top and the last starting
+        // above its bottom, few enough to test each (a viewport of a waterfall), tested on
+        // their reported extents against the rect itself: what passes overlaps the rect
+        // vertically exactly as its frame does, so the visitor tests only the rest.
+        // Past the cursor's item: compared, not incremented (the item may be `Int.max`).
+        // The index's ids and lanes are not opened on this path: reading their counts was two
+        // more cold lines a section in a feed of many sections.
+        let from = afterItem < range.lowerBound ? range.lowerBound
+          : afterItem < range.upperBound ? afterItem + 1 : range.upperBound
+        var visitor = _ItemVisitor(
+          records: records, geometry: geometry, section: s, y0: y0, rect: rect, sink: sink, testsY: false)
+        IntervalIndex._scanRange(
+          from..<range.upperBound, rect.minY, rect.maxY, _PlacedBounds(records, y0: y0), &visitor)
+        return visitor.going
+      }
+      return _withStorage(of: sections, s) { records, ids, lanes, _ in
         var visitor = _ItemVisitor(records: records, geometry: geometry, section: s, y0: y0, rect: rect, sink: sink)
         IntervalIndex._forEachOverlapping(
           ids, lanes, search.low, search.high, afterItem, _RecordBounds(records), &visitor)
@@ -180,14 +183,26 @@ extension _SectionedLayout {
   static func _candidates(
     _ sections: UnsafeBufferPointer<Section>, _ s: Int, count: Int, _ lower: Double, _ upper: Double
   ) -> Range<Int>? {
-    guard Section.keepsIDBlocks, sections[s].blocks._count == count else { return nil }
-    let (tops, bottoms) = _IDBlocks._trees(sections[s].blocks._levels._unsafeElements)
-    guard let range = _IDBlocks._candidates(
-      tops, bottoms, count: count, capacity: sections[s].blocks._capacity, lower, upper),
-      range.count <= _IDBlocks.scanLimit
+    guard Section.keepsIDBlocks else { return nil }
+    // Every address the descents read is worked out from the section's own fields (the ids
+    // covered and the capacity), none from a count in an array's header: in a feed of many
+    // sections each header is a cold line, and a descent waiting on the records' count (and
+    // on the levels' count for where the largest-bottom tree starts) added a miss to the chain
+    // of each section a query met. The counts are only compared, branches the processor
+    // predicts and runs past: the levels' count before any read (the trees must lie inside
+    // the buffer), the records' after the descents.
+    let covered = sections[s].blocks._count, capacity = sections[s].blocks._capacity
+    let levels = sections[s].blocks._levels._unsafeElements
+    let half = _IDBlocks._storage(capacity: capacity)
+    guard levels.count >= half &<< 1, let base = levels.baseAddress else { return nil }
+    let tops = UnsafeBufferPointer(start: base, count: half)
+    let bottoms = UnsafeBufferPointer(start: base + half, count: half)
+    guard let range = _IDBlocks._candidates(tops, bottoms, count: covered, capacity: capacity, lower, upper),
+      covered == count, range.count <= _IDBlocks.scanLimit
     else { return nil }
     return range
   }
+
 
   /// The first element, in spec order, whose frame contains `point`
   /// (`minX <= x < maxX && minY <= y < maxY`), or `nil`.
