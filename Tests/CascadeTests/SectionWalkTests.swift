@@ -6,23 +6,43 @@ import Testing
 import CascadeTestSupport
 
 @Suite struct SectionWalkTests {
-  /// The descent as it was written before it lost its branches: the reference the branch-free
-  /// one must agree with, section and origin, bit for bit.
+  /// The descent written with branches, one child at a time: the reference the vector one
+  /// must agree with, section and origin, bit for bit. On each level, the first child of the
+  /// group whose end (the sum so far plus its running sum) is past `y`, or the last child.
   static func branchingDescent(_ o: _SectionOrigins, _ y: Double) -> Int {
     if o.count == 0 || !(o.total > y) { return o.count }
-    var sum = 0.0, node = 1, low = 0, width = o._leafBase
-    while width > 1 {
-      width >>= 1
-      let left = 2 * node
-      if sum + o._nodes[left] > y {
-        node = left
-      } else {
-        sum += o._nodes[left]
-        node = left + 1
-        low += width
-      }
+    // Where each level starts, bottom up: the heights, then each level of running sums.
+    var offsets = [0], offset = 8 * _SectionOrigins._groups(o.count, level: 1)
+    for k in 1...o._levels {
+      offsets.append(offset)
+      offset += 8 * _SectionOrigins._groups(o.count, level: k)
     }
-    return Swift.min(low, o.count)
+    #expect(offset == o._nodes.count)
+    var sum = 0.0, group = 0
+    for k in stride(from: o._levels, through: 1, by: -1) {
+      let base = offsets[k] + 8 * group
+      var j = 0
+      while j < 7 && !(sum + o._nodes[base + j] > y) { j += 1 }
+      if j > 0 { sum += o._nodes[base + j - 1] }
+      group = 8 * group + j
+    }
+    return Swift.min(group, o.count)
+  }
+
+  /// The first section whose end, by a left-to-right running sum, is past `y`, allowing for
+  /// the tree's rounding: `section` must end past `y` less the tolerance, and the section before
+  /// it must end at or before `y` plus the tolerance.
+  static func expectNearTheRunningSum(_ heights: [Double], _ section: Int, _ y: Double, _ where_: String) {
+    var ends: [Double] = []
+    var sum = 0.0
+    for h in heights {
+      sum += h
+      ends.append(sum)
+    }
+    let tolerance = 1e-12 * (sum.isFinite ? sum : Double.greatestFiniteMagnitude)
+    let endsPast = section == heights.count ? true : ends[section] > y - tolerance
+    let beforeNot = section == 0 ? true : ends[section - 1] <= y + tolerance
+    #expect(endsPast && beforeNot, "\(where_) y \(y): section \(section) of \(heights.count)")
   }
 
   /// `first(endingAfter: y)` names the branching descent's section, with `origin(of:)`'s
@@ -52,14 +72,16 @@ import CascadeTestSupport
     }
   }
 
-  /// Random trees of 1 to 40 sections: `first(endingAfter:)` names the branching descent's
-  /// section, with `origin(of:)`'s origin to the bit, at every section's origin and end, a
-  /// few ulps either side, and values past both ends.
+  /// Random trees of 1 to 40 sections, and of up to 600 in a quarter of the rounds (three
+  /// levels): `first(endingAfter:)` names the branching descent's section, with `origin(of:)`'s
+  /// origin to the bit, at every section's origin and end, a few ulps either side, and values
+  /// past both ends; and that section is the first whose end by a running sum is past `y`,
+  /// within the rounding's tolerance.
   @Test(arguments: [1, 2, 3, 4] as [UInt64])
   func firstAgreesWithTheBranchingDescent(seed: UInt64) {
     var rng = SplitMix64(seed: seed)
     for round in 0..<200 {
-      let heights = Self.heights(1 + Int(rng.next() % 40), &rng)
+      let heights = Self.heights(1 + Int(rng.next() % (round % 4 == 0 ? 600 : 40)), &rng)
       var o = _SectionOrigins()
       o.rebuild(count: heights.count) { heights[$0] }
       var ys: [Double] = [-1, -0.0, 0, o.total, o.total.nextUp, .infinity, -.infinity, .nan, o.total / 3]
@@ -67,7 +89,11 @@ import CascadeTestSupport
         let y = o.origin(of: s)
         ys += [y, y.nextUp, y.nextDown, y.nextUp.nextUp, y + (s < heights.count ? heights[s] : 0)]
       }
-      for y in ys { Self.expectFirstAgrees(o, y, "seed \(seed) round \(round)") }
+      for y in ys where !y.isNaN {
+        Self.expectFirstAgrees(o, y, "seed \(seed) round \(round)")
+        Self.expectNearTheRunningSum(heights, o.firstSection(endingAfter: y), y, "seed \(seed) round \(round)")
+      }
+      Self.expectFirstAgrees(o, .nan, "seed \(seed) round \(round)")
     }
   }
 
@@ -89,7 +115,7 @@ import CascadeTestSupport
       if reused._nodes.count == sizeBefore { inPlace += 1 }
       var fresh = _SectionOrigins()
       fresh.rebuild(count: count) { heights[$0] }
-      #expect(reused.count == fresh.count && reused._leafBase == fresh._leafBase, "seed \(seed) round \(round)")
+      #expect(reused.count == fresh.count && reused._levels == fresh._levels, "seed \(seed) round \(round)")
       #expect(reused._nodes.map(\.bitPattern) == fresh._nodes.map(\.bitPattern), "seed \(seed) round \(round): \(count) sections")
       #expect(reused.total.bitPattern == fresh.total.bitPattern)
       for s in 0...count { #expect(reused.origin(of: s).bitPattern == fresh.origin(of: s).bitPattern) }
@@ -97,14 +123,67 @@ import CascadeTestSupport
     #expect(inPlace > 150, "seed \(seed): \(inPlace) rebuilds in place")
   }
 
-  /// Trees of every depth from 0 to 13 levels (1 to 5,000 sections, an odd and an even number
-  /// of levels each, so that the descent's two-level steps end both ways): `first(endingAfter:)`
+  /// Heights set one at a time, in any order, leave every entry to the bit as a tree built
+  /// from the final heights holds it: the sums do not depend on the history of changes. Trees
+  /// of 1 to 700 sections (up to four levels), 300 changes each, some setting a height it
+  /// already has.
+  @Test(arguments: [17, 18] as [UInt64])
+  func heightsSetOneByOneEqualAFreshTree(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    for round in 0..<30 {
+      var heights = Self.heights(1 + Int(rng.next() % 700), &rng)
+      var o = _SectionOrigins()
+      o.rebuild(count: heights.count) { heights[$0] }
+      for change in 0..<300 {
+        let s = Int(rng.next() % UInt64(heights.count))
+        let h = rng.next() % 5 == 0 ? heights[s] : Self.heights(1, &rng)[0]
+        heights[s] = h
+        o.setHeight(h, at: s)
+        #expect(o._violation() == nil, "seed \(seed) round \(round) change \(change)")
+      }
+      var fresh = _SectionOrigins()
+      fresh.rebuild(count: heights.count) { heights[$0] }
+      #expect(o._nodes.map(\.bitPattern) == fresh._nodes.map(\.bitPattern), "seed \(seed) round \(round)")
+      for s in stride(from: 0, through: heights.count, by: 7) {
+        #expect(o.origin(of: s).bitPattern == fresh.origin(of: s).bitPattern, "seed \(seed) round \(round) section \(s)")
+      }
+    }
+  }
+
+  /// Written out by hand, ten sections of heights 1 to 10 (two levels): the heights in two
+  /// groups of eight, the second padded with 0; each group's running sums; above them the
+  /// groups' totals, 36 and 19, run together; origins and the sections of a few y's.
+  @Test func goldenTenSections() {
+    var o = _SectionOrigins()
+    o.rebuild(count: 10) { Double($0 + 1) }
+    #expect(o._levels == 2)
+    #expect(o._nodes == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 0, 0, 0,
+                         1, 3, 6, 10, 15, 21, 28, 36, 9, 19, 19, 19, 19, 19, 19, 19,
+                         36, 55, 55, 55, 55, 55, 55, 55])
+    #expect(o.total == 55)
+    #expect((0...10).map { o.origin(of: $0) } == [0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55])
+    #expect(o.first(endingAfter: -1) == (0, 0))
+    #expect(o.first(endingAfter: 0) == (0, 0))
+    #expect(o.first(endingAfter: 0.5) == (0, 0))
+    #expect(o.first(endingAfter: 1) == (1, 1))
+    #expect(o.first(endingAfter: 35.9) == (7, 28))
+    #expect(o.first(endingAfter: 36) == (8, 36))
+    #expect(o.first(endingAfter: 54.9) == (9, 45))
+    #expect(o.first(endingAfter: 55) == (10, 55))
+    o.setHeight(0, at: 3)
+    #expect(o._nodes[16..<24] == [1, 3, 6, 6, 11, 17, 24, 32])
+    #expect(o._nodes[32..<40] == [32, 51, 51, 51, 51, 51, 51, 51])
+    #expect(o.first(endingAfter: 6) == (4, 6))
+  }
+
+  /// Trees of every depth from 1 to 5 levels (1 to 5,000 sections, at and either side of each
+  /// power of 8, where a level is added): `first(endingAfter:)`
   /// at and beside each section's origin, and halfway down the section, names the branching
   /// descent's section with `origin(of:)`'s origin, to the bit.
   @Test(arguments: [11, 12] as [UInt64])
   func deepTreesAgreeWithTheBranchingDescent(seed: UInt64) {
     var rng = SplitMix64(seed: seed)
-    for count in [1, 2, 3, 5, 8, 9, 16, 17, 100, 511, 512, 513, 1_000, 4_097, 5_000] {
+    for count in [1, 2, 3, 5, 7, 8, 9, 16, 17, 63, 64, 65, 100, 511, 512, 513, 1_000, 4_095, 4_096, 4_097, 5_000] {
       let heights = Self.heights(count, &rng)
       var o = _SectionOrigins()
       o.rebuild(count: count) { heights[$0] }
@@ -191,24 +270,26 @@ import CascadeTestSupport
 
   /// Written out by hand: an estimate that rounds up past the largest finite value while the
   /// tree's sum rounds down to it. With u the largest value's ulp and heights
-  /// `[M/2 − u, M/2 − u, 1.6u, 0.6u, 0.25u]`, section 4's estimate is `(M − 2u + 1.6u) + 0.6u`
-  /// = `M + 0.6u`, which is ∞, and its origin in the tree is `(M − 2u) + 2.2u`, which rounds to M.
-  /// A query ending at M does not stop before section 4 (its slack overflows), so the estimate
-  /// must not rule it out.
+  /// `[M/2 − u, M/2 − u, 0, 0, 0, 0, 0, 0, 1.6u, 0.6u, 0.25u]`, the first group of eight totals
+  /// `M − 2u`; section 9's origin is `(M − 2u) + 1.6u`, which rounds to M, so section 10's
+  /// estimate is `M + 0.6u`, which is ∞, while its origin in the tree is `(M − 2u) + (1.6u + 0.6u)`,
+  /// which rounds to M. A query ending at M does not stop before section 10 (its slack
+  /// overflows), so the estimate must not rule it out.
   @Test func anEstimatePastTheLargestValueRulesNothingOut() {
     let M = Double.greatestFiniteMagnitude, u = M.ulp
-    let heights = [M / 2 - u, M / 2 - u, 1.6 * u, 0.6 * u, 0.25 * u]
+    let heights = [M / 2 - u, M / 2 - u, 0, 0, 0, 0, 0, 0, 1.6 * u, 0.6 * u, 0.25 * u]
     var o = _SectionOrigins()
     o.rebuild(count: heights.count) { heights[$0] }
     #expect(o.total == M)
-    let previous = o.origin(of: 3)
+    #expect(o.origin(of: 8) == M - 2 * u)
+    let previous = o.origin(of: 9)
     #expect(previous == M)
-    #expect((previous + heights[3]).isInfinite)
-    #expect(o.origin(of: 4) == M)
+    #expect((previous + heights[9]).isInfinite)
+    #expect(o.origin(of: 10) == M)
     for top in [M, M / 2, 0] {
-      let stops = !(o.origin(of: 4) < M + o.slack(top, M, o.origin(of: 4)))
+      let stops = !(o.origin(of: 10) < M + o.slack(top, M, o.origin(of: 10)))
       #expect(!stops)
-      #expect(o.origin(of: 4, after: previous, meeting: top, M) == M, "top \(top)")
+      #expect(o.origin(of: 10, after: previous, meeting: top, M) == M, "top \(top)")
     }
   }
 

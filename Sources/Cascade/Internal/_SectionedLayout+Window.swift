@@ -165,14 +165,14 @@ extension _SectionedLayout {
   ///
   /// The window holds its first section's exact origin (`origin(of:)`'s, to the bit) and the
   /// next section's (or the total, for the last), so the descent's answer is known when `y` is
-  /// well inside. Each origin the tree gives is its true sum of the heights before it to within
-  /// about 2 log₂ s ulps of the total (the nodes' additions and the path's). The descent goes
-  /// right at a node when the origin of the right child's first section is at most `y`: with
-  /// `y` at least `margin` past the first section's origin and `margin` before the next one's,
-  /// every section up to the first starts at or before `y` and every later one after it, so
-  /// the descent takes the first section's path. `margin` is the query's rounding slack, at
-  /// least 2⁻⁴⁰ of a finite total, far more than twice those ulps. Near an end, or with a total
-  /// that is not finite, it descends.
+  /// well inside. Each origin the tree gives, and each end its descent compares, is the true
+  /// sum of the heights before it to within about 8 ⌈log₈ s⌉ ulps of the total (at most eight
+  /// additions a level). The descent passes a child when the child's end (where the next
+  /// child's first section starts) is at most `y`: with `y` at least `margin` past the first
+  /// section's origin and `margin` before the next one's, every section before the first ends
+  /// at or before `y` and the first ends after it, so the descent takes the first section's
+  /// path. `margin` is the query's rounding slack, at least 2⁻⁴⁰ of a finite total, far more
+  /// than twice those ulps. Near an end, or with a total that is not finite, it descends.
   ///
   /// - Complexity: O(1) inside the section; O(log s) otherwise.
   @inlinable @inline(__always)

@@ -720,6 +720,7 @@ extension _SectionedLayout {
   /// - Complexity: O(n) for n items in all.
   package func _violation() -> String? {
     if origins.count != sections.count { return "origin tree has \(origins.count) leaves for \(sections.count) sections" }
+    if let violation = origins._violation() { return violation }
     if !sectionOfUID.isEmpty && sectionOfUID.count != sections.count {
       return "section map holds \(sectionOfUID.count) uids for \(sections.count) sections"
     }
