@@ -173,6 +173,7 @@ import CascadeTestSupport
     o.setHeight(0, at: 3)
     #expect(o._nodes[16..<24] == [1, 3, 6, 6, 11, 17, 24, 32])
     #expect(o._nodes[32..<40] == [32, 51, 51, 51, 51, 51, 51, 51])
+    #expect(o.total == 51)
     #expect(o.first(endingAfter: 6) == (4, 6))
   }
 

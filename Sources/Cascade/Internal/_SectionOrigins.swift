@@ -25,6 +25,11 @@ internal struct _SectionOrigins: Sendable {
   /// The levels of running sums, at least 1: the top one is ``_nodes``' last group.
   @usableFromInline internal var _levels = 1
   @usableFromInline internal private(set) var count = 0
+  /// The sum of every height, the top group's last entry (0 for no section), kept beside the
+  /// entries: the queries and the window's moves read it several times a call (their slack),
+  /// and from the array it is a load of the count and one of the last entry, at the far end
+  /// of the buffer from its header.
+  @usableFromInline internal private(set) var _total = 0.0
 
   /// The nodes of no section: a group of heights and one of running sums, all 0.
   @usableFromInline static var _emptyNodes: [Double] { Array(repeating: 0, count: 16) }
@@ -70,6 +75,7 @@ internal struct _SectionOrigins: Sendable {
       offset += k == 1 ? leaves : 8 &* Self._groups(count, level: k &- 1)
       for g in 0..<groups { _writeGroup(g, at: offset, children: childOffset, level: k) }
     }
+    _total = count == 0 ? 0 : _nodes[size &- 1]
   }
 
   /// Writes group `g` of level `k` (at `offset`) from its eight children on the level below (at
@@ -102,6 +108,7 @@ internal struct _SectionOrigins: Sendable {
       childOffset = offset
       offset += 8 &* Self._groups(count, level: k)
     }
+    _total = _nodes[_nodes.count &- 1]
   }
 
   /// The first way the entries differ from a tree built afresh from the same heights, to the
@@ -114,6 +121,7 @@ internal struct _SectionOrigins: Sendable {
     var fresh = _SectionOrigins()
     fresh.rebuild(count: count) { _nodes[$0] }
     if fresh._nodes.count != _nodes.count { return "origin tree: \(_nodes.count) entries, not \(fresh._nodes.count)" }
+    if _total.bitPattern != fresh._total.bitPattern { return "origin tree: total \(_total), not \(fresh._total)" }
     for i in _nodes.indices where _nodes[i].bitPattern != fresh._nodes[i].bitPattern {
       return "origin tree: entry \(i) is \(_nodes[i]), not \(fresh._nodes[i])"
     }
@@ -124,7 +132,7 @@ internal struct _SectionOrigins: Sendable {
   /// query kept in a value (a buffer query, `_BufferQuery`) reads the origins with no retain
   /// and release of the nodes' buffer. O(1).
   @inlinable @inline(__always)
-  internal var _view: _View { _View(nodes: _nodes._unsafeElements, levels: _levels, count: count) }
+  internal var _view: _View { _View(nodes: _nodes._unsafeElements, levels: _levels, count: count, total: _total) }
 
   /// The height of section `section`. O(1).
   @inlinable
@@ -132,7 +140,7 @@ internal struct _SectionOrigins: Sendable {
 
   /// The sum of every height. O(1).
   @inlinable
-  internal var total: Double { _view.total }
+  internal var total: Double { _total }
 
   /// The sum of the heights of sections `0 ..< section`. O(log s).
   @inlinable
@@ -165,12 +173,15 @@ internal struct _SectionOrigins: Sendable {
     /// ``_SectionOrigins/_levels``.
     @usableFromInline let levels: Int
     @usableFromInline let count: Int
+    /// The sum of every height: ``_SectionOrigins/_total``.
+    @usableFromInline let total: Double
 
     @inlinable @inline(__always)
-    init(nodes: UnsafeBufferPointer<Double>, levels: Int, count: Int) {
+    init(nodes: UnsafeBufferPointer<Double>, levels: Int, count: Int, total: Double) {
       self.nodes = nodes
       self.levels = levels
       self.count = count
+      self.total = total
     }
 
     /// The height of section `section`, which must be a section. O(1).
@@ -179,10 +190,6 @@ internal struct _SectionOrigins: Sendable {
       precondition(section >= 0 && section < count, "section out of range")
       return nodes[section]
     }
-
-    /// The sum of every height: the top group's last running sum. O(1).
-    @inlinable
-    internal var total: Double { count == 0 ? 0 : nodes[nodes.count &- 1] }
 
     /// The sum of the heights of sections `0 ..< section`: from the top level down, the running
     /// sum before the section's child on each level. 0 at or before section 0, the total at or
