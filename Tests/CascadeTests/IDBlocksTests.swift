@@ -230,6 +230,36 @@ struct IDBlocksTests {
     }
   }
 
+  /// A section whose id blocks do not fit their storage or its records (a storage six entries
+  /// short, a tree's size past the storage, a count one short of the records') gives a query
+  /// no range of ids (`_SectionedLayout._candidates` reads nothing outside the storage and is
+  /// `nil`), and the layout's queries answer through the interval index, as a scan of every
+  /// frame does. The layout itself takes the blocks' range for every one of those rects.
+  @Test func malformedBlocksSendTheLayoutsQueriesToTheIndex() throws {
+    let items: [WaterfallItem] = (0..<3_000).map { .height(Double(50 + ($0 * 37) % 250)) }
+    let layout = try WaterfallLayout(width: 1_000, parameters: WaterfallParameters(columns: 4), sections: [.init(items: items)])
+    let all = allElements(layout)
+    let rects = (0..<20).map { Rect(x: 0, y: Double($0) * 5_000, width: 1_000, height: 844) }
+    func range(_ layout: WaterfallLayout, _ rect: Rect) -> Range<Int>? {
+      layout._sections.withUnsafeBufferPointer { sections in
+        _SectionedLayout<_Section>._candidates(sections, 0, count: sections[0].records.count, rect.minY, rect.maxY)
+      }
+    }
+    for rect in rects { #expect(range(layout, rect) != nil, "\(rect)") }
+    for corruption in 0..<3 {
+      var broken = layout
+      switch corruption {
+      case 0: broken._storage.sections[0].blocks._levels.removeLast(6)
+      case 1: broken._storage.sections[0].blocks._treeEntries += 1
+      default: broken._storage.sections[0].blocks._count -= 1
+      }
+      for rect in rects {
+        #expect(range(broken, rect) == nil, "corruption \(corruption), \(rect)")
+        #expect(broken.elements(in: rect) == bruteForceQuery(all, rect), "corruption \(corruption), \(rect)")
+      }
+    }
+  }
+
   /// A page after an item past every item of the section (up to `Int.max`, which a cursor may
   /// name) holds nothing of the section's items and says nothing more follows; one after an item
   /// inside the band continues after it. Found by `FuzzLayoutBatches`: the blocks' path added one

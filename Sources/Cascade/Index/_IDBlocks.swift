@@ -36,6 +36,11 @@ internal struct _IDBlocks: Sendable, Equatable {
   @usableFromInline internal var _count = 0
   /// The blocks the storage has room for.
   @usableFromInline internal var _capacity = 0
+  /// The entries of each tree for that capacity, ``_storage(capacity:)``: where the
+  /// largest-bottom tree starts in ``_levels``. Kept so that a query works out every address it
+  /// reads from the section's own fields (`_SectionedLayout._candidates`), with no loop over
+  /// the levels and no read of the array's count.
+  @usableFromInline internal var _treeEntries = 0
   /// Both trees in one array, each ``_storage(capacity:)`` entries: first the smallest top of
   /// each block, then of each eight blocks, and so on (levels bottom up); then the largest bottom
   /// of each, in the same order. One array rather than two: a section of twenty items allocated
@@ -92,7 +97,6 @@ internal struct _IDBlocks: Sendable, Equatable {
 
   /// The entries of every level for a capacity of `blocks`, up to the first of at most eight.
   /// O(log n).
-  @inlinable
   internal static func _storage(capacity blocks: Int) -> Int {
     var total = 0, k = 0
     while true {
@@ -108,6 +112,7 @@ internal struct _IDBlocks: Sendable, Equatable {
     _count = 0
     if !keepingCapacity {
       _capacity = 0
+      _treeEntries = 0
       _levels = []
     }
   }
@@ -127,6 +132,7 @@ internal struct _IDBlocks: Sendable, Equatable {
     }
     _levels = levels
     _capacity = capacity
+    _treeEntries = size
     return true
   }
 
@@ -264,8 +270,8 @@ internal struct _IDBlocks: Sendable, Equatable {
     let blocks = Self._blocks(count)
     if blocks > _capacity { return "id blocks: \(blocks) blocks past the capacity \(_capacity)" }
     let storage = _capacity == 0 ? 0 : Self._storage(capacity: _capacity)
-    if _levels.count != 2 * storage {
-      return "id blocks: \(_levels.count) entries, not twice \(storage)"
+    if _levels.count != 2 * storage || _treeEntries != storage {
+      return "id blocks: \(_levels.count) entries and \(_treeEntries) a tree, not twice \(storage) and \(storage)"
     }
     let tops = Array(_levels[..<storage]), bottoms = Array(_levels[storage...])
     var childOffset = 0, k = 0

@@ -230,6 +230,9 @@ internal struct _SectionOrigins: Sendable {
     @inlinable
     internal func first(endingAfter y: Double) -> (section: Int, origin: Double) {
       if count == 0 || !(total > y) { return (count, total) }
+      // One section (a collection without sections of its own): the descent's answer, with no
+      // group read (75 instructions a query of a single section, callgrind).
+      if count == 1 { return (0, 0) }
       let n = nodes.baseAddress!
       // On each level, the child to go down to is the first whose end, `sum` plus its running
       // sum, is past `y`, found with no branch (which way a random query goes is a coin toss):

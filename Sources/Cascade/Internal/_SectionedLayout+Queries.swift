@@ -185,15 +185,15 @@ extension _SectionedLayout {
   ) -> Range<Int>? {
     guard Section.keepsIDBlocks else { return nil }
     // Every address the descents read is worked out from the section's own fields (the ids
-    // covered and the capacity), none from a count in an array's header: in a feed of many
-    // sections each header is a cold line, and a descent waiting on the records' count (and
-    // on the levels' count for where the largest-bottom tree starts) added a miss to the chain
-    // of each section a query met. The counts are only compared, branches the processor
-    // predicts and runs past: the levels' count before any read (the trees must lie inside
-    // the buffer), the records' after the descents.
+    // covered, the capacity and each tree's size), none from a count in an array's header: in
+    // a feed of many sections each header is a cold line, and a descent waiting on the
+    // records' count (and on the levels' count for where the largest-bottom tree starts) added
+    // a miss to the chain of each section a query met. The counts are only compared, branches
+    // the processor predicts and runs past: the levels' count before any read (the trees must
+    // lie inside the buffer), the records' after the descents.
     let covered = sections[s].blocks._count, capacity = sections[s].blocks._capacity
     let levels = sections[s].blocks._levels._unsafeElements
-    let half = _IDBlocks._storage(capacity: capacity)
+    let half = sections[s].blocks._treeEntries
     guard levels.count >= half &<< 1, let base = levels.baseAddress else { return nil }
     let tops = UnsafeBufferPointer(start: base, count: half)
     let bottoms = UnsafeBufferPointer(start: base + half, count: half)
