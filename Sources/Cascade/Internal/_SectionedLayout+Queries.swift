@@ -203,7 +203,6 @@ extension _SectionedLayout {
     return range
   }
 
-
   /// The first element, in spec order, whose frame contains `point`
   /// (`minX <= x < maxX && minY <= y < maxY`), or `nil`.
   ///
