@@ -263,10 +263,20 @@ internal struct _Section: _SectionStorage {
   @usableFromInline static let checkpointShift = 6
   @usableFromInline static var checkpointInterval: Int { 1 << checkpointShift }
 
-  @usableFromInline var parameters: WaterfallParameters
+  // What a rect query reads first (the geometry, the height and footer, the records and the id
+  // blocks), declared first, so that they share the struct's first cache lines: in a feed of
+  // many sections a query meets a section whose struct is not in cache.
   @usableFromInline var geometry: _Geometry
+  /// Where the footer starts (`bottom + insets.bottom`), relative to the section's top.
+  @usableFromInline var footerY: Double = 0
+  /// The section's height, `end` in `Docs/Spec/Waterfall.md`.
+  @usableFromInline var height: Double = 0
   /// The items' placements, in item order: what queries search.
   @usableFromInline var records: [_ItemRecord]
+  /// The id blocks over the records, written by the placement and the column walk.
+  @usableFromInline var blocks = _IDBlocks()
+  @usableFromInline static var keepsIDBlocks: Bool { true }
+  @usableFromInline var parameters: WaterfallParameters
   /// The items' measures, in item order, one per record: read only when items are placed.
   /// Empty while every item is a height item, whose measure is its record's height (see
   /// ``measure(_:)``): such a section keeps 16 bytes an item less, and a build writes them
@@ -278,9 +288,6 @@ internal struct _Section: _SectionStorage {
   /// The section's identity, stable across section moves (the id index refers to it).
   @usableFromInline var uid = 0
   @usableFromInline var index: IntervalIndex
-  /// The id blocks over the records, written by the placement and the column walk.
-  @usableFromInline var blocks = _IDBlocks()
-  @usableFromInline static var keepsIDBlocks: Bool { true }
 
   /// What the placement saves before item `m * checkpointInterval`, for m from 1 on, `c + 1`
   /// doubles per checkpoint: the column state (`next[0 ..< c]`), then the number of one-column
@@ -318,10 +325,6 @@ internal struct _Section: _SectionStorage {
   /// and full-width), in increasing order, for the column walk. Empty otherwise.
   @usableFromInline var multiColumn: [Int32] = []
 
-  /// Where the footer starts (`bottom + insets.bottom`), relative to the section's top.
-  @usableFromInline var footerY: Double = 0
-  /// The section's height, `end` in `Docs/Spec/Waterfall.md`.
-  @usableFromInline var height: Double = 0
   /// For tests: every pass takes the general placement loop, never the one-column loop of its
   /// own, so that the two can be compared on the same section. Never set outside tests.
   @usableFromInline var _generalLoopOnly = false
