@@ -64,10 +64,10 @@ internal struct _SectionOrigins: Sendable {
     self.count = count
     let levels = Self._levels(count)
     _levels = levels
-    var size = 8 &* Self._groups(count, level: 1)
+    let leaves = 8 &* Self._groups(count, level: 1)
+    var size = leaves
     for k in 1...levels { size += 8 &* Self._groups(count, level: k) }
     if _nodes.count != size { _nodes = Array(repeating: 0, count: size) }
-    let leaves = 8 &* Self._groups(count, level: 1)
     for s in 0..<leaves { _nodes[s] = s < count ? height(s) : 0 }
     var offset = 0
     for k in 1...levels {
