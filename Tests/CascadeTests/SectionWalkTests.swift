@@ -29,20 +29,24 @@ import CascadeTestSupport
     return Swift.min(group, o.count)
   }
 
-  /// The first section whose end, by a left-to-right running sum, is past `y`, allowing for
-  /// the tree's rounding: `section` must end past `y` less the tolerance, and the section before
-  /// it must end at or before `y` plus the tolerance.
-  static func expectNearTheRunningSum(_ heights: [Double], _ section: Int, _ y: Double, _ where_: String) {
-    var ends: [Double] = []
+  /// Each section's end by a left-to-right running sum of `heights`.
+  static func runningEnds(_ heights: [Double]) -> [Double] {
     var sum = 0.0
-    for h in heights {
+    return heights.map { h in
       sum += h
-      ends.append(sum)
+      return sum
     }
-    let tolerance = 1e-12 * (sum.isFinite ? sum : Double.greatestFiniteMagnitude)
-    let endsPast = section == heights.count ? true : ends[section] > y - tolerance
+  }
+
+  /// The first section whose end, by a left-to-right running sum (`ends`, ``runningEnds(_:)``),
+  /// is past `y`, allowing for the tree's rounding: `section` must end past `y` less the
+  /// tolerance, and the section before it must end at or before `y` plus the tolerance.
+  static func expectNearTheRunningSum(_ ends: [Double], _ section: Int, _ y: Double, _ where_: String) {
+    let total = ends.last ?? 0
+    let tolerance = 1e-12 * (total.isFinite ? total : Double.greatestFiniteMagnitude)
+    let endsPast = section == ends.count ? true : ends[section] > y - tolerance
     let beforeNot = section == 0 ? true : ends[section - 1] <= y + tolerance
-    #expect(endsPast && beforeNot, "\(where_) y \(y): section \(section) of \(heights.count)")
+    #expect(endsPast && beforeNot, "\(where_) y \(y): section \(section) of \(ends.count)")
   }
 
   /// `first(endingAfter: y)` names the branching descent's section, with `origin(of:)`'s
@@ -89,9 +93,10 @@ import CascadeTestSupport
         let y = o.origin(of: s)
         ys += [y, y.nextUp, y.nextDown, y.nextUp.nextUp, y + (s < heights.count ? heights[s] : 0)]
       }
+      let ends = Self.runningEnds(heights)
       for y in ys where !y.isNaN {
         Self.expectFirstAgrees(o, y, "seed \(seed) round \(round)")
-        Self.expectNearTheRunningSum(heights, o.firstSection(endingAfter: y), y, "seed \(seed) round \(round)")
+        Self.expectNearTheRunningSum(ends, o.firstSection(endingAfter: y), y, "seed \(seed) round \(round)")
       }
       Self.expectFirstAgrees(o, .nan, "seed \(seed) round \(round)")
     }
