@@ -1,9 +1,11 @@
 // `WaterfallLayout.forEachItemFrame(inSection:from:_:)` and `mayHaveItemIDs(inSection:)`, the bulk
 // reads the JSON layer writes whole layouts with, against the one-element reads they replace:
 // every frame as `layoutAttributes(for:)` reports it, to the bit, in every orientation and
-// direction, and the id check as `id(at:)` finds ids.
+// direction, and the id check as `id(at:)` finds ids. And the horizontal shortcut of a rect
+// query, against every frame a section can give.
 import Testing
 @testable import Cascade
+import CascadeTestSupport
 
 @Suite struct ItemFramesTests {
   /// A random collection: 1 to 4 sections, some empty, of heights, sizes, spanning and
@@ -92,6 +94,71 @@ import Testing
       }
     }
     #expect(visited > 500 && idSections > 10, "seed \(seed): only \(visited) frames and \(idSections) sections with ids")
+  }
+
+  /// A query skips the horizontal test of each answer when the rect meets every frame a section
+  /// can give horizontally (`_Geometry.meetsEveryFrameHorizontally`). Checked against every frame
+  /// a record can have (each column and span, and the full width) at rects whose edges sit on,
+  /// and one ulp either side of, the two bounds the shortcut compares: the last column's x and
+  /// column 0's right edge. Geometries include collapsed columns (−0 wide), subnormal widths and
+  /// spacings, and zero spacing. Then the same rects as queries of laid-out sections, against a
+  /// scan of every frame.
+  @Test func wideRectsSkipTheHorizontalTestExactly() throws {
+    let seed = UInt64.random(in: 0 ... .max)
+    var random = SplitMix64(seed: seed)
+    var skipped = 0, tested = 0
+    for round in 0..<300 {
+      let columns = Int(random.next() % 6) + 1
+      let scale = [1.0, 1e-320, 5e-324][Int(random.next() % 3)]
+      let spacing = [0, 5e-324, random.uniform(0, 12)][Int(random.next() % 3)]
+      let width = random.next() % 4 == 0 ? scale : random.uniform(0, 900) * scale
+      let insets = EdgeInsets(top: 0, left: random.next() % 2 == 0 ? 0 : random.uniform(0, 40), bottom: 0, right: random.uniform(0, 40))
+      let parameters = WaterfallParameters(columns: columns, columnSpacing: spacing, insets: insets)
+      let geometry = try #require(_Geometry.resolve(parameters, over: WaterfallParameters(), width: width))
+      // Every frame a record can have: each column with each span that fits, and the full width.
+      var frames: [Rect] = []
+      for column in 0..<columns {
+        for span in 1...(columns - column) {
+          var record = _ItemRecord(spanBits: Int32(span))
+          record.column = Int32(column)
+          record.height = 1
+          frames.append(geometry.frame(of: record))
+        }
+      }
+      var full = _ItemRecord(spanBits: 0)
+      full.column = -1
+      full.height = 1
+      frames.append(geometry.frame(of: full))
+      let lastX = geometry.x(column: columns - 1), firstRight = geometry.left + geometry.spanOneWidth
+      let maxXs = [lastX.nextDown, lastX, lastX.nextUp, lastX + 1]
+      let minXs = [firstRight.nextDown, firstRight, firstRight.nextUp, firstRight - 1]
+      var rects: [Rect] = []
+      for maxX in maxXs {
+        for minX in minXs where minX <= maxX && (maxX - minX).isFinite {
+          rects.append(Rect(x: minX, y: -10, width: maxX - minX, height: 1e6))
+        }
+      }
+      for rect in rects {
+        let meets = geometry.meetsEveryFrameHorizontally(rect)
+        let every = frames.allSatisfy { $0.minX < rect.maxX && $0.maxX > rect.minX }
+        #expect(meets == every, "seed \(seed) round \(round): \(rect) over \(frames)")
+        if meets { skipped += 1 } else { tested += 1 }
+      }
+      // The same rects as queries: one section of one-column, spanning and full-width items.
+      let items: [WaterfallItem] = (0..<24).map { i in
+        switch i % 4 {
+        case 1 where columns > 1: .height(random.uniform(1, 40), span: .columns(Int(random.next() % UInt64(columns)) + 1))
+        case 3: .height(random.uniform(1, 40), span: .full)
+        default: .height(random.uniform(1, 40))
+        }
+      }
+      let layout = try WaterfallLayout(width: width, parameters: parameters, sections: [WaterfallSection(items: items)])
+      let all = allElements(layout)
+      for rect in rects {
+        #expect(layout.elements(in: rect) == bruteForceQuery(all, rect), "seed \(seed) round \(round): \(rect)")
+      }
+    }
+    #expect(skipped > 500 && tested > 500, "seed \(seed): \(skipped) rects skipped the test, \(tested) took it")
   }
 
   /// By hand: no ids, ids, sections outside the collection.

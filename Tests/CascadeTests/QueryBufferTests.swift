@@ -104,4 +104,46 @@ struct QueryBufferTests {
     #expect(buffer.first?.path == .header(0) && buffer.last?.path == .footer(0))
     #expect(buffer.dropFirst().dropLast().map(\.path) == (0..<5_000).map { .item($0, section: 0) })
   }
+
+  /// A sink that counts the answers it takes while a copy of it shares its storage: a query
+  /// that copies the sink it visits with (rather than moving it) makes a sink holding a buffer
+  /// copy that buffer on its next answer, once a section, quadratic over a query's sections.
+  struct CopyCountingSink: _ElementSink {
+    final class Storage { var answers: [LayoutAttributes] = [] }
+    var storage = Storage()
+    var takenShared = 0
+    mutating func take(_ attributes: LayoutAttributes) -> Bool {
+      if !isKnownUniquelyReferenced(&storage) { takenShared += 1 }
+      storage.answers.append(attributes)
+      return true
+    }
+  }
+
+  /// The sink is moved through the query, never copied: through the id blocks' scan (small
+  /// sections) and the interval index (sections too tall for the scan: one lane, three lanes
+  /// answered densely, and, under a narrow rect, four lanes merged by scanning their heads and
+  /// ten by a heap), from the start and after a cursor. Every answer is taken by a sink no copy
+  /// shares, and the answers are the closure form's.
+  @Test func theSinkIsMovedNotCopied() throws {
+    var sections = (0..<300).map { s in
+      WaterfallSection(items: (0..<(s % 7 + 1)).map { .height(Double(10 + ($0 * 7 + s) % 23)) })
+    }
+    for columns in [1, 3, 4, 10] {
+      sections.append(WaterfallSection(
+        parameters: WaterfallParameters(columns: columns), items: (0..<(columns == 1 ? 600 : 3000)).map { .height(Double(5 + $0 % 17)) }))
+    }
+    let layout = try WaterfallLayout(width: 390, parameters: WaterfallParameters(columns: 3), sections: sections)
+    for (rect, after) in [
+      (Rect(x: 0, y: 0, width: 390, height: layout.contentSize.height), nil),
+      (Rect(x: 100, y: 50, width: 40, height: layout.contentSize.height), ElementPath.item(2, section: 5)),
+    ] as [(Rect, ElementPath?)] {
+      var sink = CopyCountingSink()
+      _SectionedLayout<_Section>._query(
+        layout._storage.sections._unsafeElements, layout._storage.origins._view, rect, after: after, into: &sink)
+      var expected: [LayoutAttributes] = []
+      layout.forEachElement(in: rect, after: after) { expected.append($0); return true }
+      #expect(sink.storage.answers == expected && expected.count > 1000, "\(rect): \(expected.count) answers")
+      #expect(sink.takenShared == 0, "\(rect): \(sink.takenShared) answers taken by a sink a copy shared")
+    }
+  }
 }

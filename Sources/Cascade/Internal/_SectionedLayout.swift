@@ -40,6 +40,10 @@ internal protocol _SectionGeometry: Sendable {
   var width: Double { get }
   /// The frame of a laid-out record, relative to the section's top.
   func frame(of record: Record) -> Rect
+  /// Whether `rect` meets every frame ``frame(of:)`` can give horizontally (`minX < rect.maxX`
+  /// and `maxX > rect.minX`), whatever the record: then a query need not test each answer's
+  /// x. Exact: `false` whenever some frame could fail either test. O(1).
+  func meetsEveryFrameHorizontally(_ rect: Rect) -> Bool
 }
 
 /// A layout's section: its records in item order, their laid-out state, the index over them,

@@ -357,6 +357,12 @@ internal struct _ListGeometry: _SectionGeometry, Equatable {
   func frame(of row: _ListSection.Row) -> Rect {
     Rect(x: left, y: row.y, width: rowWidth, height: row.height)
   }
+
+  /// Every row has the same x and width.
+  @inlinable @inline(__always)
+  func meetsEveryFrameHorizontally(_ rect: Rect) -> Bool {
+    left < rect.maxX && left + rowWidth > rect.minX
+  }
 }
 
 /// A list section: rows as `(y, height)` relative to the section's top, and a one-lane index.

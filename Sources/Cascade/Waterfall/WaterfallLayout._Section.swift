@@ -248,6 +248,17 @@ internal struct _Geometry: _SectionGeometry, Equatable {
     let width = span <= 1 ? spanOneWidth : width(span: Int(span))
     return Rect(x: x(column: Int(record.column)), y: record.y, width: width, height: record.height)
   }
+
+  /// True when `rect` reaches past the last column's x and starts before the first column's
+  /// right edge. Every frame's x is at most the last column's (`x(column:)` grows with the
+  /// column, and a full-width item's is `left`, column 0's), and every frame's right edge is at
+  /// least `left + spanOneWidth`, column 0's (a wider span, or the full width, is at least one
+  /// column wide, and each sum rounds no lower than a smaller one), so the two comparisons
+  /// bound every frame's.
+  @inlinable @inline(__always)
+  func meetsEveryFrameHorizontally(_ rect: Rect) -> Bool {
+    x(column: columns &- 1) < rect.maxX && left + spanOneWidth > rect.minX
+  }
 }
 
 /// One section: its items, the index over them, and enough saved column state to lay out again
