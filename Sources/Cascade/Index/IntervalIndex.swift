@@ -1120,7 +1120,7 @@ public struct IntervalIndex: Sendable {
     var local = consume visitor
     defer { visitor = local }
     // Two passes over each chunk of 64 ids: the first tests every id into a bit mask, with no
-    // branch (the test as one vector comparison); the second visits the ids whose bit is set.
+    // branch (vector comparisons); the second visits the ids whose bit is set.
     // A branch on each test was mispredicted at the edges of the answers' run, and each
     // misprediction waited on a bound read that missed the cache; the first pass's reads are
     // independent of each other, so their misses overlap. The first pass takes the ids in pairs,

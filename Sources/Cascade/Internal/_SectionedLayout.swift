@@ -42,7 +42,8 @@ internal protocol _SectionGeometry: Sendable {
   func frame(of record: Record) -> Rect
   /// Whether `rect` meets every frame ``frame(of:)`` can give horizontally (`minX < rect.maxX`
   /// and `maxX > rect.minX`), whatever the record: then a query need not test each answer's
-  /// x. Exact: `false` whenever some frame could fail either test. O(1).
+  /// x. Never `true` when some frame could fail either test; for the layouts here, also `true`
+  /// whenever every frame a record could have passes both. O(1).
   func meetsEveryFrameHorizontally(_ rect: Rect) -> Bool
 }
 
