@@ -208,7 +208,7 @@ internal struct _IDBlocks: Sendable, Equatable {
   ///
   /// - Complexity: O(log₈ n): a descent of each tree, eight entries (one cache line when
   ///   aligned) a level, the two descents side by side so that their misses overlap.
-  @inlinable @inline(__always)
+  @inlinable
   internal static func _candidates(
     _ tops: UnsafeBufferPointer<Double>, _ bottoms: UnsafeBufferPointer<Double>, count: Int, capacity: Int,
     _ lower: Double, _ upper: Double
@@ -237,40 +237,26 @@ internal struct _IDBlocks: Sendable, Equatable {
       let levelSize = _size(blocks, level: k)
       // The children of the entries picked above: the first child of `s` ending below `lower`,
       // the last child of `e` starting above `upper`. Each exists when the parent's entry is
-      // its children's extreme; `nil` if the storage says otherwise. Each node's eight entries
-      // are read whole (``_lanes(_:_:_:)``); the last node of a level may have fewer, so the
-      // eight read are the level's last eight (a level below the top has more than eight) and
-      // the lanes before the node's first child are shifted out.
-      let s0 = s &<< 3, e0 = e &<< 3, last = levelSize &- 8
-      let sw = Swift.min(s0, last), ew = Swift.min(e0, last)
-      let below = _lanes(u + (offset &+ sw), lower, above: true) &>> UInt64(truncatingIfNeeded: s0 &- sw)
-      let above = _lanes(t + (offset &+ ew), upper, above: false) &>> UInt64(truncatingIfNeeded: e0 &- ew)
-      guard below != 0, above != 0 else { return nil }
-      s = s0 &+ below.trailingZeroBitCount
-      e = e0 &+ (63 &- above.leadingZeroBitCount)
+      // its children's extreme; `nil` if the storage says otherwise.
+      let s0 = s &<< 3, s1 = Swift.min(levelSize, s0 &+ 8)
+      let e0 = e &<< 3, e1 = Swift.min(levelSize, e0 &+ 8)
+      var ns = s1, ne = -1
+      var c = s1
+      while c > s0 {
+        c &-= 1
+        if u[offset &+ c] > lower { ns = c }
+      }
+      c = e0
+      while c < e1 {
+        if t[offset &+ c] < upper { ne = c }
+        c &+= 1
+      }
+      guard ns < s1, ne >= e0 else { return nil }
+      s = ns
+      e = ne
     }
     if s > e { return 0..<0 }
     return (s &<< idShift)..<Swift.min(count, (e &<< idShift) &+ blockSize)
-  }
-
-  /// Eight entries from `entries` against `bound`, as eight bits: bit `i` is set when
-  /// `entries[i] > bound` (`above`) or `entries[i] < bound`, so that the first such entry is
-  /// `trailingZeroBitCount` and the last `63 - leadingZeroBitCount`. A NaN entry or bound passes
-  /// neither test, as in a scalar comparison. Four two-lane comparisons, each lane masked to its
-  /// bit and the four or-ed together: about 25 instructions for the eight, where a loop over
-  /// them took about 65 (callgrind).
-  ///
-  /// - Precondition: `entries ..< entries + 8` is readable.
-  /// - Complexity: O(1).
-  @inlinable @inline(__always)
-  internal static func _lanes(_ entries: UnsafePointer<Double>, _ bound: Double, above: Bool) -> UInt64 {
-    let raw = UnsafeRawPointer(entries), b = SIMD2(repeating: bound)
-    @inline(__always) func pair(_ i: Int) -> SIMD2<Int64> {
-      let v = raw.loadUnaligned(fromByteOffset: i &* 16, as: SIMD2<Double>.self)
-      return unsafeBitCast(above ? b .< v : v .< b, to: SIMD2<Int64>.self)
-    }
-    let bits = (pair(0) & SIMD2(1, 2)) | (pair(1) & SIMD2(4, 8)) | (pair(2) & SIMD2(16, 32)) | (pair(3) & SIMD2(64, 128))
-    return UInt64(truncatingIfNeeded: bits[0] | bits[1])
   }
 
   /// The first way the blocks differ from the bounds of ids `0 ..< count`, as a message, or
