@@ -1124,9 +1124,17 @@ public struct IntervalIndex: Sendable {
     // A branch on each test was mispredicted at the edges of the answers' run, and each
     // misprediction waited on a bound read that missed the cache; the first pass's reads are
     // independent of each other, so their misses overlap. The first pass takes the ids in pairs,
-    // each pair's two bits from the comparisons' sign bits: one id at a time, as
-    // `all(SIMD2(lower, minY) .< SIMD2(maxY, upper))`, it was about 55 instructions more a
-    // viewport query (callgrind, round forty-one).
+    // each pair's two bits from the comparisons' sign bits (`bits`), and an odd count's last id
+    // as a pair of itself: one id at a time, as `all(SIMD2(lower, minY) .< SIMD2(maxY, upper))`,
+    // it was about 55 instructions more a viewport query (callgrind, round forty-one).
+    /// Ids `a` and `b`'s tests as bits 0 and 1: `maxY > lower && minY < upper` for each.
+    @inline(__always) func bits(_ a: Int, _ b: Int) -> UInt64 {
+      let tops = SIMD2(bounds.minY(a), bounds.minY(b))
+      let bottoms = SIMD2(bounds.maxY(a), bounds.maxY(b))
+      let hit = (SIMD2(repeating: lower) .< bottoms) .& (tops .< SIMD2(repeating: upper))
+      let lanes = unsafeBitCast(hit, to: SIMD2<Int64>.self)
+      return (UInt64(bitPattern: lanes[0]) &>> 63) | ((UInt64(bitPattern: lanes[1]) &>> 63) &<< 1)
+    }
     var chunk = ids.lowerBound
     let end = ids.upperBound
     while chunk < end {
@@ -1134,19 +1142,11 @@ public struct IntervalIndex: Sendable {
       var mask: UInt64 = 0
       var i = 0
       while i &+ 1 < count {
-        let id = chunk &+ i
-        let tops = SIMD2(bounds.minY(id), bounds.minY(id &+ 1))
-        let bottoms = SIMD2(bounds.maxY(id), bounds.maxY(id &+ 1))
-        let hit = (SIMD2(repeating: lower) .< bottoms) .& (tops .< SIMD2(repeating: upper))
-        let lanes = unsafeBitCast(hit, to: SIMD2<Int64>.self)
-        let pair = (UInt64(bitPattern: lanes[0]) &>> 63) | ((UInt64(bitPattern: lanes[1]) &>> 63) &<< 1)
-        mask |= pair &<< UInt64(i)
+        mask |= bits(chunk &+ i, chunk &+ i &+ 1) &<< UInt64(i)
         i &+= 2
       }
-      if i < count {
-        let id = chunk &+ i
-        let overlaps = SIMD2(lower, bounds.minY(id)) .< SIMD2(bounds.maxY(id), upper)
-        mask |= UInt64(all(overlaps) ? 1 : 0) &<< UInt64(i)
+      if i < count {  // an odd count's last id, as a pair of itself: bit 0 is its test
+        mask |= (bits(chunk &+ i, chunk &+ i) & 1) &<< UInt64(i)
       }
       while mask != 0 {
         if !local.visit(chunk &+ mask.trailingZeroBitCount) { return }
