@@ -63,27 +63,49 @@ struct IDBlocksTests {
     }
   }
 
-  /// Spans in no order at all (tops and bottoms anywhere, some of zero height): the blocks make
-  /// no assumption about lanes. Grown by appends of random lengths, cut back, changed in the
-  /// middle (rewritten exactly, or widened as the column walk does), and rebuilt from scratch;
-  /// after every step the trees match the spans exactly and the query range is the scan's, or,
-  /// once a leaf was widened (until the next rebuild), the leaves hold the spans and the range
-  /// holds the scan's.
-  @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
+  /// The range from the envelope, `nil` where its guesses do not hold.
+  static func guessed(_ blocks: _IDBlocks, _ lower: Double, _ upper: Double) -> Range<Int>? {
+    blocks._envelope.withUnsafeBufferPointer { envelope in
+      _IDBlocks._guessedCandidates(
+        envelope, count: blocks._count, capacity: blocks._capacity, scale: blocks._scale, lower, upper)
+    }
+  }
+
+  /// Spans in no order at all (tops and bottoms anywhere, some of zero height; seeds 1 to 6):
+  /// the blocks make no assumption about lanes. Or spans down the page as a waterfall's
+  /// (seeds 7 to 9), with jumps, so that some of the envelope's guesses inside a group miss
+  /// their window. Grown by appends of random lengths, cut back, changed in the middle
+  /// (rewritten exactly, or widened as the column walk does), and rebuilt from scratch; after
+  /// every step the trees and the envelope (kept from 1, 9 or 40 blocks) match the spans
+  /// exactly, the query range is the scan's, or, once a leaf was widened (until the next
+  /// rebuild), the leaves hold the spans and the range holds the scan's, and the envelope's
+  /// range, where its guesses hold, is the descents'.
+  @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8, 9] as [UInt64])
   func treesAndRangesMatchAScan(seed: UInt64) {
     var rng = SplitMix64(seed: seed)
+    let ordered = seed > 6
+    let envelopeFrom = [1, 9, 40][Int(seed % 3)]
     var spans: [(minY: Double, maxY: Double)] = []
     var blocks = _IDBlocks()
     var widened = false
-    func span() -> (minY: Double, maxY: Double) {
-      let y = rng.double(0...10_000)
-      return (y, y + (rng.chance(0.1) ? 0 : rng.double(0...400)))
+    var guesses = (held: 0, missed: 0)
+    /// Down the page: 3 a step, 3,000 more after one id in 200.
+    var pageY: [Double] = [0]
+    func span(_ id: Int) -> (minY: Double, maxY: Double) {
+      if !ordered {
+        let y = rng.double(0...10_000)
+        return (y, y + (rng.chance(0.1) ? 0 : rng.double(0...400)))
+      }
+      while pageY.count <= id { pageY.append(pageY.last! + 3 + (rng.chance(0.005) ? 3_000 : 0)) }
+      let y = pageY[id] + rng.double(0...40)
+      return (y, y + (rng.chance(0.1) ? 0 : rng.double(0...60)))
     }
     /// Writes ids `from ..< spans.count` after `spans` changed from `from` on, as the placement
     /// does: `from` is the old count (an append) or block-aligned (a relayout from a checkpoint).
     func placed(from: Int) {
       let bounds = Spans(spans: spans)
-      let moved = blocks._reserve(blocks: _IDBlocks._blocks(spans.count), keeping: from >> shift)
+      let moved = blocks._reserve(
+        blocks: _IDBlocks._blocks(spans.count), keeping: from >> shift, envelopeFrom: envelopeFrom)
       var i = from
       while i < spans.count {  // in runs, as the placement writes them
         let end = Swift.min(spans.count, i + rng.int(1...70))
@@ -96,18 +118,18 @@ struct IDBlocksTests {
       switch rng.int(0...3) {
       case 0:  // append
         let from = spans.count
-        for _ in 0..<rng.int(1...(rng.chance(0.2) ? 3_000 : 40)) { spans.append(span()) }
+        for _ in 0..<rng.int(1...(rng.chance(0.2) ? 3_000 : 40)) { spans.append(span(spans.count)) }
         placed(from: from)
       case 1:  // cut back, then place again from there: a relayout, from a checkpoint (block-aligned)
         let from = rng.int(0...spans.count) & ~(rng.chance(0.5) ? 63 : _IDBlocks.blockSize - 1)
         spans.removeSubrange(from...)
-        for _ in 0..<rng.int(0...50) { spans.append(span()) }
+        for _ in 0..<rng.int(0...50) { spans.append(span(spans.count)) }
         placed(from: from)
       case 2 where !spans.isEmpty:  // a few ids changed in the middle, the count kept
         let low = rng.int(0...(spans.count - 1)), high = Swift.min(spans.count, low + rng.int(1...200))
         let widening = rng.chance(0.5)
         for id in low..<high where rng.chance(0.5) {
-          spans[id] = span()
+          spans[id] = span(id)
           if widening {  // the leaves taken out and put back, as the walk does
             var levels = blocks._levels
             blocks._levels = []
@@ -134,9 +156,19 @@ struct IDBlocksTests {
         return
       }
       for _ in 0..<20 {
-        let a = rng.double(-100...10_500), b = a + rng.double(0...800)
+        let bottom = ordered ? (pageY.last ?? 0) + 200 : 10_500
+        let a = rng.double(-100...bottom), b = a + rng.double(0...800)
         let got = Self.candidates(blocks, a, b)
         let expected = Self.expectedRange(spans, a, b)
+        if let guess = Self.guessed(blocks, a, b) {
+          guesses.held += 1
+          if guess != got {
+            Issue.record("seed \(seed), step \(step), (\(a), \(b)): the envelope's \(guess) != the descents' \(String(describing: got))")
+            return
+          }
+        } else if !blocks._envelope.isEmpty {
+          guesses.missed += 1
+        }
         if spans.isEmpty {
           #expect(got == nil, "seed \(seed), step \(step): blocks over no ids gave \(String(describing: got))")
         } else if widened, let got, expected.isEmpty
@@ -148,6 +180,9 @@ struct IDBlocksTests {
         }
       }
     }
+    // Waterfall-like spans take the envelope nearly always where it is kept; spans anywhere,
+    // seldom.
+    if ordered { #expect(guesses.held > 5 * guesses.missed, "seed \(seed): \(guesses)") }
   }
 
   /// By hand: 40 ids in three blocks (two levels only from nine blocks, so one level here). A
@@ -169,6 +204,34 @@ struct IDBlocksTests {
     #expect(Self.candidates(blocks, 325, 1_000) == 32..<40)
     #expect(Self.candidates(blocks, 400, 500) == 0..<0)
     #expect(Self.candidates(blocks, -50, 0) == 0..<0)  // id 0 starts at 0: not above 0
+  }
+
+  /// By hand: the envelope of 40 ids in three blocks, id 3 reaching down to 530, kept from one
+  /// block. The running largest bottom is 530 from block 0 on; the running smallest top is each
+  /// block's own top. One group: its guide entries are the last block's largest bottom and the
+  /// first block's smallest top.
+  @Test func envelopeGolden() {
+    var spans = (0..<40).map { (minY: Double($0) * 10, maxY: Double($0) * 10 + 10) }
+    spans[3].maxY = 530
+    var blocks = _IDBlocks()
+    _ = blocks._reserve(blocks: 3, keeping: 0, envelopeFrom: 1)
+    blocks._writeLeaves(0..<40, count: 40, Spans(spans: spans))
+    blocks._syncLevels(count: 40, 0..<3)
+    #expect(blocks._levels == [0, 160, 320, 530, 320, 400])
+    // Largest bottoms, smallest tops, then the guides: 2 × 3 + 2 × 1 entries.
+    #expect(blocks._envelope == [530, 530, 530, 0, 160, 320, 530, 0])
+    #expect(blocks._scale == 3.0 / 530)
+    for (lower, upper, expected) in [(155.0, 165.0, 0..<32), (400, 500, 0..<40), (530, 600, 0..<0), (-50, 0, 0..<0)] {
+      #expect(Self.guessed(blocks, lower, upper) == expected, "(\(lower), \(upper))")
+      #expect(Self.candidates(blocks, lower, upper) == expected, "(\(lower), \(upper))")
+    }
+    // Without the tall id, the rows from 160 on are past block 0's bottom.
+    spans[3].maxY = 40
+    blocks._writeLeaves(0..<16, count: 40, Spans(spans: spans))
+    blocks._syncLevels(count: 40, 0..<1)
+    #expect(blocks._envelope == [160, 320, 400, 0, 160, 320, 400, 0])
+    #expect(Self.guessed(blocks, 165, 170) == 16..<32)
+    #expect(blocks._violation(count: 40, in: Spans(spans: spans)) == nil)
   }
 
   /// Every child of every node, the last (partial) node of each level included: blocks of
@@ -213,6 +276,88 @@ struct IDBlocksTests {
     var wider = blocks
     wider._count = 400
     #expect(Self.candidates(wider, 10, 20) == nil)
+    // The envelope likewise: refused when short of what the capacity says, or past it.
+    var kept = _IDBlocks()
+    _ = kept._reserve(blocks: 13, keeping: 0, envelopeFrom: 1)
+    kept._writeLeaves(0..<200, count: 200, Spans(spans: spans))
+    kept._syncLevels(count: 200, 0..<13)
+    #expect(Self.guessed(kept, 10, 20) == 0..<32)
+    var shortEnvelope = kept
+    shortEnvelope._envelope.removeLast(1)
+    #expect(Self.guessed(shortEnvelope, 10, 20) == nil)
+    var widerEnvelope = kept
+    widerEnvelope._count = 400
+    #expect(Self.guessed(widerEnvelope, 10, 20) == nil)
+    #expect(Self.guessed(kept, .nan, 20) == nil && Self.guessed(kept, 10, .infinity) == nil)
+  }
+
+  /// A section large enough to keep the envelope (``_IDBlocks/envelopeThreshold`` blocks of
+  /// storage), built, appended to, changed in the middle (placed again, or walked with
+  /// `keepColumns`), cut back and resized across column counts: after each step the invariants
+  /// hold (the envelope's entries among them, to the bit), the envelope's range, where its
+  /// guesses hold, is the descents' (and they hold for nearly every rect), and the rect queries
+  /// answer as a scan of every frame.
+  @Test(arguments: [false, true])
+  func aLargeSectionsEnvelopeGivesTheDescentsRange(keepColumns: Bool) throws {
+    var rng = SplitMix64(seed: keepColumns ? 21 : 22)
+    var parameters = WaterfallParameters(columns: 4)
+    parameters.keepColumns = keepColumns
+    let count = _IDBlocks.envelopeThreshold * _IDBlocks.blockSize + 4_000
+    func item() -> WaterfallItem {
+      .height(rng.double(20...300), span: rng.chance(0.02) ? .full : rng.chance(0.03) ? .columns(2) : .columns(1))
+    }
+    var layout = try WaterfallLayout(
+      width: 1_000, parameters: parameters, sections: [.init(items: (0..<count).map { _ in item() })])
+    #expect(!layout._sections[0].blocks._envelope.isEmpty)
+    func check(_ step: String) {
+      if let violation = layout._violation() {
+        Issue.record("\(step): \(violation)")
+        return
+      }
+      let blocks = layout._sections[0].blocks
+      var held = 0
+      for _ in 0..<300 {
+        let rect = rng.rect(in: layout.contentSize)
+        let descents = Self.candidates(blocks, rect.minY, rect.maxY)
+        if let guess = Self.guessed(blocks, rect.minY, rect.maxY) {
+          held += 1
+          if guess != descents {
+            Issue.record("\(step), \(rect): the envelope's \(guess) != the descents' \(String(describing: descents))")
+            return
+          }
+        }
+        // What the layout's query takes: the same range, up to the scan's limit.
+        let taken = layout._sections.withUnsafeBufferPointer { sections in
+          _SectionedLayout<_Section>._candidates(sections, 0, count: sections[0].records.count, rect.minY, rect.maxY)
+        }
+        if taken != descents.flatMap({ $0.count <= _IDBlocks.scanLimit ? $0 : nil }) {
+          Issue.record("\(step), \(rect): the query takes \(String(describing: taken)), not \(String(describing: descents))")
+          return
+        }
+      }
+      #expect(held > 270, "\(step): the guesses held for \(held) rects of 300")
+      let all = allElements(layout)
+      for _ in 0..<12 {
+        let rect = rng.rect(in: layout.contentSize)
+        let fast = layout.elements(in: rect), slow = bruteForceQuery(all, rect)
+        if fast != slow {
+          Issue.record("\(step), \(rect): \(fast.count) answers != scan \(slow.count)")
+          return
+        }
+      }
+    }
+    check("built")
+    try layout.apply([.appendItems((0..<1_500).map { _ in item() }, section: 0)])
+    check("appended")
+    let middle = count / 2
+    try layout.apply([.replaceItems((0..<3).map { _ in item() }, at: middle, section: 0)])
+    check("changed in the middle")
+    try layout.apply([.deleteItems(middle..<(middle + 700), section: 0), .insertItems([item()], at: 10, section: 0)])
+    check("deleted and inserted")
+    try layout.apply([.deleteItems((count - 30_000)..<(count - 700), section: 0)])
+    check("cut back")
+    try layout.apply([.setWidth(1_500)])
+    check("wider")
   }
 
   /// A waterfall's rect queries take the blocks' range when it is narrow and the interval index

@@ -178,12 +178,13 @@ extension _SectionedLayout {
   }
 
   /// The ids of section `s` that a rect query for `(lower, upper)` (section coordinates) tests
-  /// in order, from the section's id blocks read in place: `nil` when the section keeps no
-  /// blocks covering its `count` records, or when the range is wider than
-  /// ``_IDBlocks/scanLimit`` ids (the query then searches the interval index, whose cost
-  /// follows the answers whatever the layout).
+  /// in order, from the section's id blocks read in place (their envelope where kept, else the
+  /// trees' descents): `nil` when the section keeps no blocks covering its `count` records, or
+  /// when the range is wider than ``_IDBlocks/scanLimit`` ids (the query then searches the
+  /// interval index, whose cost follows the answers whatever the layout).
   ///
-  /// - Complexity: O(log n) for n items.
+  /// - Complexity: O(1) through the envelope when its guesses hold, O(log n) for n items
+  ///   otherwise.
   @inlinable @inline(__always)
   static func _candidates(
     _ sections: UnsafeBufferPointer<Section>, _ s: Int, count: Int, _ lower: Double, _ upper: Double
@@ -197,6 +198,13 @@ extension _SectionedLayout {
     // the processor predicts and runs past: the levels' count before any read (the trees must
     // lie inside the buffer), the records' after the descents.
     let covered = sections[s].blocks._count, capacity = sections[s].blocks._capacity
+    // A large section's envelope first: a guess and one read that misses, where the descents
+    // read the trees' lowest levels one after the other. The same range, or `nil`.
+    let scale = sections[s].blocks._scale
+    if scale > 0, let range = _IDBlocks._guessedCandidates(
+      sections[s].blocks._envelope._unsafeElements, count: covered, capacity: capacity, scale: scale, lower, upper) {
+      return covered == count && range.count <= _IDBlocks.scanLimit ? range : nil
+    }
     let levels = sections[s].blocks._levels._unsafeElements
     let half = sections[s].blocks._treeEntries
     guard levels.count >= half &<< 1, let base = levels.baseAddress else { return nil }
