@@ -111,7 +111,9 @@ import CascadeTestSupport
       let columns = Int(random.next() % 6) + 1
       let scale = [1.0, 1e-320, 5e-324][Int(random.next() % 3)]
       let spacing = [0, 5e-324, random.uniform(0, 12)][Int(random.next() % 3)]
-      let width = random.next() % 4 == 0 ? scale : random.uniform(0, 900) * scale
+      // Never 0, which a layout refuses: a draw under half of 1 times the smallest subnormal
+      // rounds to 0, so the width is at least `scale`.
+      let width = random.next() % 4 == 0 ? scale : Swift.max(random.uniform(0, 900) * scale, scale)
       let insets = EdgeInsets(top: 0, left: random.next() % 2 == 0 ? 0 : random.uniform(0, 40), bottom: 0, right: random.uniform(0, 40))
       let parameters = WaterfallParameters(columns: columns, columnSpacing: spacing, insets: insets)
       let geometry = try #require(_Geometry.resolve(parameters, over: WaterfallParameters(), width: width))
@@ -152,7 +154,13 @@ import CascadeTestSupport
         default: .height(random.uniform(1, 40))
         }
       }
-      let layout = try WaterfallLayout(width: width, parameters: parameters, sections: [WaterfallSection(items: items)])
+      let layout: WaterfallLayout
+      do {
+        layout = try WaterfallLayout(width: width, parameters: parameters, sections: [WaterfallSection(items: items)])
+      } catch {
+        Issue.record("seed \(seed) round \(round): width \(width): \(error)")
+        return
+      }
       let all = allElements(layout)
       for rect in rects {
         #expect(layout.elements(in: rect) == bruteForceQuery(all, rect), "seed \(seed) round \(round): \(rect)")
