@@ -347,6 +347,24 @@ internal struct _IDBlocks: Sendable, Equatable {
     let smallest = largest + capacity
     let groups = _groups(blocks)
     let largestGuide = smallest + capacity, smallestGuide = largestGuide + _groups(capacity)
+    /// The entries of `values` in `a ..< b` on the near side of `y`: below it when `strict`, else
+    /// at most `y`. The entries never decrease, so these are the window's first ones.
+    @inline(__always) func counted(
+      _ values: UnsafePointer<Double>, _ a: Int, _ b: Int, _ y: Double, strict: Bool
+    ) -> Int {
+      var n = 0
+      var i = a
+      while i < b {
+        n &+= (strict ? values[i] < y : values[i] <= y) ? 1 : 0
+        i &+= 1
+      }
+      return n
+    }
+    /// Whether the window `a ..< b` of the entries `low ..< high`, `n` of them on the near side,
+    /// holds the crossing: an entry on either side of it, or the end of the entries.
+    @inline(__always) func holds(_ n: Int, _ a: Int, _ b: Int, of low: Int, _ high: Int) -> Bool {
+      (n > 0 || a == low) && (n < b &- a || b == high)
+    }
     let lastWindow = Swift.max(groups &- 8, 0)
     // The first group whose last running largest bottom passes `lower`, and the last whose
     // first running smallest top is below `upper`: the entries before each crossing counted.
@@ -354,21 +372,9 @@ internal struct _IDBlocks: Sendable, Equatable {
     let j1 = Swift.min(groups, j0 &+ 8)
     let k0 = Swift.min(Swift.max((Int(guessEnd) &>> groupShift) &- 4, 0), lastWindow)
     let k1 = Swift.min(groups, k0 &+ 8)
-    var below = 0, above = 0
-    var j = j0
-    while j < j1 {
-      below &+= largestGuide[j] <= lower ? 1 : 0
-      j &+= 1
-    }
-    j = k0
-    while j < k1 {
-      above &+= smallestGuide[j] < upper ? 1 : 0
-      j &+= 1
-    }
-    // Each window must hold its crossing: an entry on either side of it, or the end.
-    guard below > 0 || j0 == 0, below < j1 &- j0 || j1 == groups,
-      above > 0 || k0 == 0, above < k1 &- k0 || k1 == groups
-    else { return nil }
+    let below = counted(largestGuide, j0, j1, lower, strict: false)
+    let above = counted(smallestGuide, k0, k1, upper, strict: true)
+    guard holds(below, j0, j1, of: 0, groups), holds(above, k0, k1, of: 0, groups) else { return nil }
     let first = j0 &+ below, last = k0 &+ above &- 1
     // No block ends below `lower`, none starts above `upper`, or the first is past the last.
     if first == groups || last < 0 || first > last { return 0..<0 }
@@ -382,20 +388,8 @@ internal struct _IDBlocks: Sendable, Equatable {
       let f = (y - a) / (b - a) * Double(g1 &- g0)
       let guess = f > 0 && f < 64 ? g0 &+ Int(f) : f >= 64 ? g1 : g0
       let w0 = Swift.min(Swift.max(guess &- 8, g0), Swift.max(g1 &- 16, g0)), w1 = Swift.min(g1, w0 &+ 16)
-      var n = 0
-      var i = w0
-      while i < w1 {
-        n &+= (strict ? values[i] < y : values[i] <= y) ? 1 : 0
-        i &+= 1
-      }
-      if (n > 0 || w0 == g0) && (n < w1 &- w0 || w1 == g1) { return w0 &+ n }
-      n = 0
-      i = g0
-      while i < g1 {
-        n &+= (strict ? values[i] < y : values[i] <= y) ? 1 : 0
-        i &+= 1
-      }
-      return g0 &+ n
+      let n = counted(values, w0, w1, y, strict: strict)
+      return holds(n, w0, w1, of: g0, g1) ? w0 &+ n : g0 &+ counted(values, g0, g1, y, strict: strict)
     }
     let s = crossing(
       largest, group: first, from: first > 0 ? largestGuide[first &- 1] : smallest[0], to: largestGuide[first],
