@@ -198,20 +198,21 @@ extension _SectionedLayout {
     // the processor predicts and runs past: the levels' count before any read (the trees must
     // lie inside the buffer), the records' after the descents.
     let covered = sections[s].blocks._count, capacity = sections[s].blocks._capacity
+    /// The trees' descents, side by side.
+    @inline(__always) func descended() -> Range<Int>? {
+      let levels = sections[s].blocks._levels._unsafeElements
+      let half = sections[s].blocks._treeEntries
+      guard levels.count >= half &<< 1, let base = levels.baseAddress else { return nil }
+      let tops = UnsafeBufferPointer(start: base, count: half)
+      let bottoms = UnsafeBufferPointer(start: base + half, count: half)
+      return _IDBlocks._candidates(tops, bottoms, count: covered, capacity: capacity, lower, upper)
+    }
     // A large section's envelope first: a guess and one read that misses, where the descents
     // read the trees' lowest levels one after the other. The same range, or `nil`.
     let scale = sections[s].blocks._scale
-    if scale > 0, let range = _IDBlocks._guessedCandidates(
-      sections[s].blocks._envelope._unsafeElements, count: covered, capacity: capacity, scale: scale, lower, upper) {
-      return covered == count && range.count <= _IDBlocks.scanLimit ? range : nil
-    }
-    let levels = sections[s].blocks._levels._unsafeElements
-    let half = sections[s].blocks._treeEntries
-    guard levels.count >= half &<< 1, let base = levels.baseAddress else { return nil }
-    let tops = UnsafeBufferPointer(start: base, count: half)
-    let bottoms = UnsafeBufferPointer(start: base + half, count: half)
-    guard let range = _IDBlocks._candidates(tops, bottoms, count: covered, capacity: capacity, lower, upper),
-      covered == count, range.count <= _IDBlocks.scanLimit
+    let guessed = scale > 0 ? _IDBlocks._guessedCandidates(
+      sections[s].blocks._envelope._unsafeElements, count: covered, capacity: capacity, scale: scale, lower, upper) : nil
+    guard let range = guessed ?? descended(), covered == count, range.count <= _IDBlocks.scanLimit
     else { return nil }
     return range
   }
