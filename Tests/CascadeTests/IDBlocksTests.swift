@@ -291,7 +291,7 @@ struct IDBlocksTests {
     #expect(Self.guessed(kept, .nan, 20) == nil && Self.guessed(kept, 10, .infinity) == nil)
   }
 
-  /// A section large enough to keep the envelope (``_IDBlocks/envelopeThreshold`` blocks of
+  /// A section large enough to keep the envelope (``_IDBlocks/largeSectionBlocks`` blocks of
   /// storage), built, appended to, changed in the middle (placed again, or walked with
   /// `keepColumns`), cut back and resized across column counts: after each step the invariants
   /// hold (the envelope's entries among them, to the bit), the envelope's range, where its
@@ -302,7 +302,7 @@ struct IDBlocksTests {
     var rng = SplitMix64(seed: keepColumns ? 21 : 22)
     var parameters = WaterfallParameters(columns: 4)
     parameters.keepColumns = keepColumns
-    let count = _IDBlocks.envelopeThreshold * _IDBlocks.blockSize + 4_000
+    let count = _IDBlocks.largeSectionBlocks * _IDBlocks.blockSize + 4_000
     func item() -> WaterfallItem {
       .height(rng.double(20...300), span: rng.chance(0.02) ? .full : rng.chance(0.03) ? .columns(2) : .columns(1))
     }
@@ -407,7 +407,10 @@ struct IDBlocksTests {
   /// short, a tree's size past the storage, a count one short of the records') gives a query
   /// no range of ids (`_SectionedLayout._candidates` reads nothing outside the storage and is
   /// `nil`), and the layout's queries answer through the interval index, as a scan of every
-  /// frame does. The layout itself takes the blocks' range for every one of those rects.
+  /// frame does. The layout itself takes the blocks' range for every one of those rects. The
+  /// trees are broken without the envelope, as a small section keeps them in a release build;
+  /// where the section keeps one (every section with `CASCADE_INTERNAL_CHECKS`), a short
+  /// envelope gives no guess, and the query takes the descents' range.
   @Test func malformedBlocksSendTheLayoutsQueriesToTheIndex() throws {
     let items: [WaterfallItem] = (0..<3_000).map { .height(Double(50 + ($0 * 37) % 250)) }
     let layout = try WaterfallLayout(width: 1_000, parameters: WaterfallParameters(columns: 4), sections: [.init(items: items)])
@@ -419,8 +422,20 @@ struct IDBlocksTests {
       }
     }
     for rect in rects { #expect(range(layout, rect) != nil, "\(rect)") }
+    if !layout._sections[0].blocks._envelope.isEmpty {
+      var shortEnvelope = layout
+      shortEnvelope._storage.sections[0].blocks._envelope.removeLast()
+      for rect in rects {
+        let blocks = shortEnvelope._sections[0].blocks
+        #expect(Self.guessed(blocks, rect.minY, rect.maxY) == nil, "\(rect)")
+        #expect(range(shortEnvelope, rect) == range(layout, rect), "\(rect)")
+        #expect(shortEnvelope.elements(in: rect) == bruteForceQuery(all, rect), "\(rect)")
+      }
+    }
     for corruption in 0..<3 {
       var broken = layout
+      broken._storage.sections[0].blocks._envelope = []
+      broken._storage.sections[0].blocks._scale = 0
       switch corruption {
       case 0: broken._storage.sections[0].blocks._levels.removeLast(6)
       case 1: broken._storage.sections[0].blocks._treeEntries += 1

@@ -28,7 +28,7 @@
 /// answer. Changes are local: writing the blocks of changed ids and their ancestors costs
 /// O(changed + log n).
 ///
-/// A large section (storage for ``envelopeThreshold`` blocks or more) also keeps the blocks'
+/// A large section (storage for ``largeSectionBlocks`` blocks or more) also keeps the blocks'
 /// running envelope (``_envelope``): for each block the largest bottom of it and every block
 /// before it, and the smallest top of it and every block after it. Both never decrease along
 /// the ids, so the block where each crosses a query's bound is found by counting, in a short
@@ -238,11 +238,25 @@ internal struct _IDBlocks: Sendable, Equatable {
     }
   }
 
-  /// The storage capacity, in blocks, from which a section keeps the envelope: 8,192 blocks,
-  /// 131,072 ids. Below it the trees' two lowest levels (at most 64 KB each) mostly stay in
-  /// cache from one query to the next, and the descents cost less than the envelope's guess
-  /// (`Docs/PerformanceRounds.md`, round forty-three).
-  @inlinable static var envelopeThreshold: Int { 8192 }
+  /// The storage capacity, in blocks, from which a section keeps the envelope:
+  /// ``largeSectionBlocks``. Built with `CASCADE_INTERNAL_CHECKS`, one block: every section
+  /// with items keeps it, so that every test and fuzzer that queries a layout takes the
+  /// envelope's path, each range it gives checked against the descents'
+  /// (`_SectionedLayout._candidates`); the release build and the sanitizer suites keep the
+  /// real threshold.
+  @inlinable static var envelopeThreshold: Int {
+    #if CASCADE_INTERNAL_CHECKS
+    1
+    #else
+    largeSectionBlocks
+    #endif
+  }
+
+  /// 8,192 blocks, 131,072 ids: a large section, which keeps the envelope. Below it the trees'
+  /// two lowest levels (at most 64 KB each) mostly stay in cache from one query to the next,
+  /// and the descents cost less than the envelope's guess (`Docs/PerformanceRounds.md`, round
+  /// forty-three).
+  @inlinable static var largeSectionBlocks: Int { 8192 }
 
   /// log2 of the blocks a guide entry stands for: groups of 64 blocks (1,024 ids).
   @inlinable static var groupShift: Int { 6 }

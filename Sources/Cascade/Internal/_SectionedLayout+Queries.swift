@@ -212,6 +212,13 @@ extension _SectionedLayout {
     let scale = sections[s].blocks._scale
     let guessed = scale > 0 ? _IDBlocks._guessedCandidates(
       sections[s].blocks._envelope._unsafeElements, count: covered, capacity: capacity, scale: scale, lower, upper) : nil
+    #if CASCADE_INTERNAL_CHECKS
+    // Every range the guess gives is the descents' (trees whose storage the descents refuse
+    // give none to compare: the envelope, checked on its own, stands).
+    if let guessed, let descents = descended(), guessed != descents {
+      preconditionFailure("section \(s): the envelope's range \(guessed) for (\(lower), \(upper)) is not the descents' \(descents)")
+    }
+    #endif
     guard let range = guessed ?? descended(), covered == count, range.count <= _IDBlocks.scanLimit
     else { return nil }
     return range
