@@ -111,8 +111,8 @@ import CascadeTestSupport
       let columns = Int(random.next() % 6) + 1
       let scale = [1.0, 1e-320, 5e-324][Int(random.next() % 3)]
       let spacing = [0, 5e-324, random.uniform(0, 12)][Int(random.next() % 3)]
-      // Never 0, which a layout refuses: a draw under half of 1 times the smallest subnormal
-      // rounds to 0, so the width is at least `scale`.
+      // Never 0, which a layout refuses: with `scale` the smallest subnormal, a draw under 0.5
+      // times it rounds to 0 (about one run in 25), so the width is at least `scale`.
       let width = random.next() % 4 == 0 ? scale : Swift.max(random.uniform(0, 900) * scale, scale)
       let insets = EdgeInsets(top: 0, left: random.next() % 2 == 0 ? 0 : random.uniform(0, 40), bottom: 0, right: random.uniform(0, 40))
       let parameters = WaterfallParameters(columns: columns, columnSpacing: spacing, insets: insets)
