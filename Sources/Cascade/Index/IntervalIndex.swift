@@ -201,8 +201,9 @@ public struct IntervalIndex: Sendable {
     /// with the level above, which lets go of it first.) O(count).
     @inlinable
     mutating func _replaceSamples(count: Int, _ fill: (UnsafeMutableBufferPointer<Double>) -> Void) {
-      // No samples for no samples: what every lane of a small section (8 elements or fewer) is
-      // given, and has. The rest would only reassign the three empty levels.
+      // A lane of 8 elements or fewer has no samples and gets none (every lane of a section of
+      // 20 in four columns): the rest would only reassign the three empty levels. All three are
+      // tested, so that levels that disagree with their samples are still rebuilt.
       if count == 0 && samples.isEmpty && coarse.isEmpty && coarsest.isEmpty { return }
       _unshareLevels()
       samples._setCount(count, filler: 0)
