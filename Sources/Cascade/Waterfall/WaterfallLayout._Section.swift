@@ -175,16 +175,23 @@ internal struct _Geometry: _SectionGeometry, Equatable {
   }
 
   /// Resolves `section` over `layout` at `width`, or returns `nil` when the adaptive column count
-  /// is past ``WaterfallParameters/maximumColumns``. Both parameter sets must be valid.
+  /// is past ``WaterfallParameters/maximumColumns``. Both parameter sets must be valid. O(1).
   @usableFromInline
   static func resolve(_ section: WaterfallParameters, over layout: WaterfallParameters, width: Double) -> _Geometry? {
+    guard let columns = columnCount(section, over: layout, width: width) else { return nil }
+    return resolve(section, over: layout, width: width, columns: columns)
+  }
+
+  /// The column count ``resolve(_:over:width:)`` gives, or `nil` when the adaptive count is past
+  /// ``WaterfallParameters/maximumColumns``, without the rest of the geometry: what the checks
+  /// need (a section's parameters, an item's column). Both parameter sets must be valid. O(1).
+  @usableFromInline
+  static func columnCount(_ section: WaterfallParameters, over layout: WaterfallParameters, width: Double) -> Int? {
+    let choice = (section.columns != nil || section.minColumnWidth != nil) ? section : layout
+    guard let minColumnWidth = choice.minColumnWidth else { return choice.columns ?? 2 }
     let columnSpacing = section.columnSpacing ?? layout.columnSpacing ?? 10
     let insets = section.insets ?? layout.insets ?? .zero
     let available = width - insets.left - insets.right
-    let choice = (section.columns != nil || section.minColumnWidth != nil) ? section : layout
-    guard let minColumnWidth = choice.minColumnWidth else {
-      return resolve(section, over: layout, width: width, columns: choice.columns ?? 2)
-    }
     // floor(fit), then max(1, _): for fit >= 1 truncation is floor, and below 1 the answer is 1.
     // (No `rounded(.down)`: it needs libm, and the core links nothing.)
     var fit = (available + columnSpacing) / (minColumnWidth + columnSpacing)
@@ -194,7 +201,7 @@ internal struct _Geometry: _SectionGeometry, Equatable {
       fit = (available * 0.5 + columnSpacing * 0.5) / (minColumnWidth * 0.5 + columnSpacing * 0.5)
     }
     guard fit < Double(WaterfallParameters.maximumColumns + 1) else { return nil }
-    return resolve(section, over: layout, width: width, columns: fit >= 1 ? Int(fit) : 1)
+    return fit >= 1 ? Int(fit) : 1
   }
 
   /// Resolves `section` over `layout` at `width` with `columns` columns.
@@ -726,8 +733,7 @@ extension _Section {
       throw LayoutError(location, field: "column", "is allowed only with keepColumns")
     }
     // Invalid parameters are reported by their own check; nothing to compare against here.
-    guard let g = _Geometry.resolve(parameters, over: layout, width: width) else { return }
-    let c = g.columns
+    guard let c = _Geometry.columnCount(parameters, over: layout, width: width) else { return }
     var k = 0
     if case .columns(let span) = item.span, span < c { k = span }
     guard k >= 1 else { throw LayoutError(location, field: "column", "is not allowed on a full-width item") }
@@ -742,7 +748,7 @@ extension _Section {
     if parameters.keepColumns != nil {
       throw LayoutError(.section(section), field: "keepColumns", "is a layout-only parameter")
     }
-    if _Geometry.resolve(parameters, over: layout, width: width) == nil {
+    if _Geometry.columnCount(parameters, over: layout, width: width) == nil {
       // Name the level the adaptive count comes from: the section's own, or the layout's.
       let own = parameters.columns != nil || parameters.minColumnWidth != nil
       throw LayoutError(own ? .section(section) : .layout, field: "minColumnWidth",
