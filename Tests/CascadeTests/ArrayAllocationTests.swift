@@ -40,7 +40,7 @@ struct ArrayAllocationTests {
     #expect(watched == nil, "the instance outlived its array")
   }
 
-  /// Each count from 0 to 300 (across the limit at 32), each initialized a random number of its
+  /// Each count from 0 to 300 (across the limit at 64), each initialized a random number of its
   /// elements, against the standard library's initializer given the same body.
   @Test(arguments: [1, 2, 3] as [UInt64])
   func uninitializedMatchesTheStandardLibrary(seed: UInt64) {

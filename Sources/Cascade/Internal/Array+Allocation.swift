@@ -14,6 +14,14 @@
 // instructions. These two functions give the same arrays through `reserveCapacity`. A new array
 // of n elements then costs about 570 instructions instead of 830, malloc and free included, for
 // n from 5 to 12 (callgrind; `Docs/PerformanceRounds.md`, round nineteen).
+//
+// `_uninitialized` writes a placeholder into every element first, for its caller to write over:
+// the array's count can be set only by appending. The placeholders are appended in one call that
+// is specialized for the element (`_Repetition`). Handing the caller the array's room unwritten,
+// through a sequence whose `_copyContents(initializing:)` calls the caller's closure, cost more:
+// the closure must then be escaping, and `withoutActuallyEscaping` allocated a context for it on
+// every call. Writing the elements on the stack first and appending them in one copy cost more
+// too (round forty-six).
 
 extension Array {
   /// `Array(repeating: value, count: count)`, allocated through `reserveCapacity` (see the top
@@ -26,19 +34,53 @@ extension Array {
     var array: [Element] = []
     guard count > 0 else { return array }
     array.reserveCapacity(count)
-    array.append(contentsOf: repeatElement(value, count: count))
+    array.append(contentsOf: _Repetition(value: value, count: count))
     return array
+  }
+
+  /// `count` copies of `value`, as a sequence that `append(contentsOf:)` writes in one call: its
+  /// `_copyContents(initializing:)` initializes the array's room with
+  /// `initialize(repeating:count:)`, specialized for the element, where the standard library's
+  /// `Repeated` is appended by a generic loop through its indices (about 14 instructions an
+  /// element for a 24-byte record; round forty-six).
+  @usableFromInline
+  internal struct _Repetition: Sequence, IteratorProtocol {
+    @usableFromInline let value: Element
+    @usableFromInline let count: Int
+
+    @inlinable
+    init(value: Element, count: Int) {
+      self.value = value
+      self.count = count
+    }
+
+    /// Nothing after `_copyContents(initializing:)`: the copies are all written there.
+    @inlinable
+    mutating func next() -> Element? { nil }
+
+    /// Initializes the first `count` elements of `room` (fewer if `room` is shorter) to `value`
+    /// and reports how many. O(count).
+    @inlinable
+    __consuming func _copyContents(
+      initializing room: UnsafeMutableBufferPointer<Element>
+    ) -> (Self, UnsafeMutableBufferPointer<Element>.Index) {
+      let n = Swift.min(Swift.max(count, 0), room.count)
+      if n > 0 { room.baseAddress.unsafelyUnwrapped.initialize(repeating: value, count: n) }
+      return (self, n)
+    }
   }
 }
 
 extension Array where Element: BitwiseCopyable {
   /// The largest count ``_uninitialized(count:placeholder:initializingWith:)`` allocates
   /// through `reserveCapacity`, writing `placeholder` first; above it, the standard library's
-  /// `Array(unsafeUninitializedCapacity:)` writes nothing first. The placeholders are appended
-  /// by a generic loop, about 14 instructions an element for a 24-byte record (callgrind: 284
-  /// for a section's 20 records), so from some 40 elements on the lookup (~550) is the cheaper.
+  /// `Array(unsafeUninitializedCapacity:)` writes nothing first. The placeholders cost about 7
+  /// instructions an element for a 24-byte record (callgrind: 417 for a section's 60 records),
+  /// so from some 80 elements on the lookup (~500) is the cheaper. (Appended by the standard
+  /// library's `Repeated`, a generic loop, they cost about 14, and the limit was 32, until round
+  /// forty-six.)
   @inlinable
-  package static var _placeholderLimit: Int { 32 }
+  package static var _placeholderLimit: Int { 64 }
 
   /// `Array(unsafeUninitializedCapacity: count, initializingWith: body)` for plain elements,
   /// allocated through `reserveCapacity` when `count` ≤ ``_placeholderLimit`` (see the top of
