@@ -85,10 +85,11 @@ extension Array where Element: BitwiseCopyable {
   /// `Array(unsafeUninitializedCapacity: count, initializingWith: body)` for plain elements,
   /// allocated through `reserveCapacity` when `count` ≤ ``_placeholderLimit`` (see the top of
   /// this file). As with the standard library's initializer, `body` gets a buffer of at least
-  /// `count` elements (exactly `count` up to the limit) and sets `initialized` to how many of
-  /// the first ones it wrote; the result has that many. (Up to the limit the buffer holds
-  /// copies of `placeholder` before `body` writes it; the elements are plain values, so writing
-  /// over them and dropping the ones after `initialized` need no deinitialization.)
+  /// `count` elements (exactly `count` up to the limit; an empty one with no base address, and
+  /// no allocation, when `count` ≤ 0) and sets `initialized` to how many of the first ones it
+  /// wrote; the result has that many. (Up to the limit the buffer holds copies of `placeholder`
+  /// before `body` writes it; the elements are plain values, so writing over them and dropping
+  /// the ones after `initialized` need no deinitialization.)
   ///
   /// - Complexity: O(count), plus what `body` does.
   @inlinable
@@ -96,6 +97,14 @@ extension Array where Element: BitwiseCopyable {
     count: Int, placeholder: Element,
     initializingWith body: (inout UnsafeMutableBufferPointer<Element>, inout Int) -> Void
   ) -> [Element] {
+    guard count > 0 else {
+      // No array to write: `withUnsafeMutableBufferPointer` on the empty array would first make
+      // its shared empty storage unique (`_consumeAndCreateNew`, about 75 instructions).
+      var empty = UnsafeMutableBufferPointer<Element>(start: nil, count: 0)
+      var initialized = 0
+      body(&empty, &initialized)
+      return []
+    }
     guard count <= _placeholderLimit else { return Array(unsafeUninitializedCapacity: count, initializingWith: body) }
     var array = _repeating(placeholder, count: count)
     var initialized = 0
