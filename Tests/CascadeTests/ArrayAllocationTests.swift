@@ -60,7 +60,7 @@ struct ArrayAllocationTests {
       let model = [Double](unsafeUninitializedCapacity: count, initializingWith: body)
       #expect(fast == model, "seed \(seed), count \(count), \(written) written")
       #expect(fast.count == written, "seed \(seed), count \(count)")
-      // No count, no storage: the shared empty array, not a buffer made unique for nothing.
+      // No count, no storage: the body gets an empty buffer, and the array allocated nothing.
       if count == 0 { #expect(room == 0 && fast.capacity == 0, "seed \(seed): a buffer of \(room), capacity \(fast.capacity)") }
       if fast != model { return }
     }
