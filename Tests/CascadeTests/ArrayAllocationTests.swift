@@ -25,6 +25,26 @@ struct ArrayAllocationTests {
     #expect(lanes.count == 5 && lanes.allSatisfy { $0 == lane })
   }
 
+  /// `_repeating`'s sequence on its own: appended to an array whatever its room (written in
+  /// place up to the room, the rest one at a time from `next()`), and iterated.
+  @Test func repetitionGivesEveryCopy() {
+    for count in [-2, 0, 1, 3, 17, 100] {
+      let copies = Swift.max(count, 0)
+      #expect(Array(Array<Double>._Repetition(value: 1.5, count: count)) == [Double](repeating: 1.5, count: copies))
+      for prefix in [0, 1, 5] {
+        var array = [Double](repeating: -1, count: prefix)
+        for extra in [0, count / 2, count] {
+          var grown = array
+          grown.reserveCapacity(prefix + Swift.max(extra, 0))
+          grown.append(contentsOf: Array<Double>._Repetition(value: 1.5, count: count))
+          #expect(grown == array + [Double](repeating: 1.5, count: copies), "count \(count), prefix \(prefix), room for \(extra)")
+        }
+        array.append(contentsOf: Array<Double>._Repetition(value: 1.5, count: count))
+        #expect(array.count == prefix + copies && array.dropFirst(prefix).allSatisfy { $0 == 1.5 })
+      }
+    }
+  }
+
   /// Every element is a reference to the one instance, which lives exactly as long as the array.
   @Test func repeatingHoldsEachReferenceOnce() {
     weak var watched: Tracked?

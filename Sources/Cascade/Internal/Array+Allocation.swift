@@ -39,34 +39,43 @@ extension Array {
   }
 
   /// `count` copies of `value`, as a sequence that `append(contentsOf:)` writes in one call: its
-  /// `_copyContents(initializing:)` initializes the array's room with
+  /// `_copyContents(initializing:)` initializes as many as the array's room holds with
   /// `initialize(repeating:count:)`, specialized for the element, where the standard library's
   /// `Repeated` is appended by a generic loop through its indices (about 14 instructions an
-  /// element for a 24-byte record; round forty-six).
+  /// element for a 24-byte record; round forty-six). Appended to an array with room for every
+  /// copy (`_repeating` reserves it), that call writes them all; any left over come one at a
+  /// time from `next()`, as from any sequence.
   @usableFromInline
   internal struct _Repetition: Sequence, IteratorProtocol {
     @usableFromInline let value: Element
-    @usableFromInline let count: Int
+    /// The copies still to come.
+    @usableFromInline var count: Int
 
     @inlinable
     init(value: Element, count: Int) {
       self.value = value
-      self.count = count
+      self.count = Swift.max(count, 0)
     }
 
-    /// Nothing after `_copyContents(initializing:)`: the copies are all written there.
+    /// The next copy, or `nil` when all `count` have come. O(1).
     @inlinable
-    mutating func next() -> Element? { nil }
+    mutating func next() -> Element? {
+      guard count > 0 else { return nil }
+      count &-= 1
+      return value
+    }
 
-    /// Initializes the first `count` elements of `room` (fewer if `room` is shorter) to `value`
-    /// and reports how many. O(count).
+    /// Initializes the first of `room`'s elements to `value`, as many as there are copies or as
+    /// `room` holds, and returns the copies left and how many it wrote. O(copies written).
     @inlinable
     __consuming func _copyContents(
       initializing room: UnsafeMutableBufferPointer<Element>
     ) -> (Self, UnsafeMutableBufferPointer<Element>.Index) {
-      let n = Swift.min(Swift.max(count, 0), room.count)
+      let n = Swift.min(count, room.count)
       if n > 0 { room.baseAddress.unsafelyUnwrapped.initialize(repeating: value, count: n) }
-      return (self, n)
+      var rest = self
+      rest.count = count &- n
+      return (rest, n)
     }
   }
 }
