@@ -55,9 +55,9 @@ public struct JSONArray: RandomAccessCollection, Hashable, Sendable, Expressible
   @inlinable
   public init(arrayLiteral elements: JSONValue...) { self.init(elements) }
 
-  /// 0.
+  /// 0. O(1).
   @inlinable public var startIndex: Int { 0 }
-  /// The number of elements.
+  /// The number of elements. O(1).
   @inlinable public var endIndex: Int { Int(_run.count) }
   /// The number of elements.
   ///
@@ -149,9 +149,9 @@ public struct JSONObject: RandomAccessCollection, Hashable, Sendable, Expressibl
   @inlinable
   public init(arrayLiteral members: JSONMember...) { self.init(members) }
 
-  /// 0.
+  /// 0. O(1).
   @inlinable public var startIndex: Int { 0 }
-  /// The number of members.
+  /// The number of members. O(1).
   @inlinable public var endIndex: Int { Int(_run.count) }
   /// The number of members.
   ///

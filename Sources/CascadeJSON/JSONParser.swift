@@ -23,6 +23,7 @@ import Darwin
 /// `invalid JSON at line 1, column 9: expected ',' or ']'`.
 public enum JSONParser {
   /// The deepest nesting accepted; deeper input is rejected instead of exhausting the stack.
+  /// O(1).
   public static var maximumDepth: Int { 512 }
 
   /// Parses one JSON value; only whitespace may surround it.

@@ -53,10 +53,10 @@ public struct AppearedElement<Cell: AnyObject> {
     self.initialAttributes = initialAttributes
   }
 
-  /// The element's path now.
+  /// The element's path now. O(1).
   @inlinable public var path: ElementPath { attributes.path }
-  /// The element's frame now, in content coordinates.
+  /// The element's frame now, in content coordinates. O(1).
   @inlinable public var frame: Rect { attributes.frame }
-  /// Its frame in the layout before the change, if it had one.
+  /// Its frame in the layout before the change, if it had one. O(1).
   @inlinable public var initialFrame: Rect? { initialAttributes?.frame }
 }

@@ -56,6 +56,7 @@ extension CollectionView {
   ///
   /// - Returns: whether it is selected now.
   /// - Throws: ``CollectionViewError/itemOutOfRange(_:)``.
+  /// - Complexity: that of ``selectItem(at:)`` or of ``deselectItem(at:)``.
   @discardableResult
   public func toggleSelection(at path: ItemPath) throws(CollectionViewError) -> Bool {
     if _selection.contains(path) {

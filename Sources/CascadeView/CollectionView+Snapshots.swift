@@ -64,7 +64,8 @@ extension CollectionView {
     return update
   }
 
-  /// The snapshot the view shows, if it was given one with these identifier types.
+  /// The snapshot the view shows, if it was given one with these identifier types. O(1): the
+  /// snapshot's arrays are shared, not copied.
   public func currentSnapshot<SectionID: Hashable, ItemID: Hashable>(
     _ sectionType: SectionID.Type = SectionID.self, _ itemType: ItemID.Type = ItemID.self
   ) -> CollectionSnapshot<SectionID, ItemID>? {

@@ -54,7 +54,7 @@ import Cascade
 /// (the layout's) unless a name says "viewport".
 public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   /// The layout, kept up to date by ``reloadData()``, ``performBatchUpdates(_:)`` and width
-  /// changes. Read it for frames; change the content through the view.
+  /// changes. Read it for frames; change the content through the view. O(1): read in place.
   public internal(set) var layout: Layout {
     _read { yield _layout }
     _modify { yield &_layout }
@@ -77,7 +77,7 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   @exclusivity(unchecked) public internal(set) var bounds: Size
 
   /// The content point at the viewport's top-left corner. Change it with
-  /// ``setContentOffset(_:)`` or ``scrollToItem(at:position:)``.
+  /// ``setContentOffset(_:)`` or ``scrollToItem(at:position:)``. O(1).
   public internal(set) var contentOffset: Point {
     get { _contentOffset }
     set { _contentOffset = newValue }
@@ -132,7 +132,7 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   @usableFromInline var _focusedItem: ItemPath?
   @usableFromInline var _selection: Set<ItemPath> = []
 
-  /// How many cells the pools have made, reused and dropped.
+  /// How many cells the pools have made, reused and dropped. O(1).
   public internal(set) var reuseStatistics: ReuseStatistics {
     get { _reuseStatistics }
     set { _reuseStatistics = newValue }

@@ -20,16 +20,17 @@ import Cascade
 /// value before the next change lets the next step allocate nothing.
 public struct CollectionViewUpdate<Cell: AnyObject> {
   /// Elements that came into the display rect, with their new cells, why they came and their
-  /// frames in the layout before.
+  /// frames in the layout before. O(1).
   @inlinable public var appeared: [AppearedElement<Cell>] { _appeared }
   /// Elements that left it (scrolled away, deleted, reloaded), with the cells they had, why they
-  /// left and their frames in the layout after.
+  /// left and their frames in the layout after. O(1).
   @inlinable public var disappeared: [DisappearedElement<Cell>] { _disappeared }
   /// Elements still displayed whose path or frame changed: from where to where, the same cell.
+  /// O(1).
   @inlinable public var moved: [MovedElement<Cell>] { _moved }
-  /// The content offset before the change.
+  /// The content offset before the change. O(1).
   @inlinable public var previousContentOffset: Point { _previousContentOffset }
-  /// The content offset after it.
+  /// The content offset after it. O(1).
   @inlinable public var contentOffset: Point { _contentOffset }
 
   // Stored apart from the read-only public accessors so that the view's inlinable hot path

@@ -20,11 +20,11 @@ public protocol DefaultSectionParameters: Sendable {
 }
 
 extension WaterfallParameters: DefaultSectionParameters {
-  /// Every field `nil`: the section takes the layout's parameters.
+  /// Every field `nil`: the section takes the layout's parameters. O(1).
   public static var noOverrides: WaterfallParameters { WaterfallParameters() }
 }
 
 extension ListParameters: DefaultSectionParameters {
-  /// Every field `nil`: the section takes the list's parameters.
+  /// Every field `nil`: the section takes the list's parameters. O(1).
   public static var noOverrides: ListParameters { ListParameters() }
 }

@@ -52,10 +52,10 @@ public struct DisappearedElement<Cell: AnyObject> {
     self.finalAttributes = finalAttributes
   }
 
-  /// The element's path as it was displayed (before the change).
+  /// The element's path as it was displayed (before the change). O(1).
   @inlinable public var path: ElementPath { attributes.path }
-  /// The element's frame as it was displayed, in content coordinates.
+  /// The element's frame as it was displayed, in content coordinates. O(1).
   @inlinable public var frame: Rect { attributes.frame }
-  /// Its frame in the layout after the change, if it still has one.
+  /// Its frame in the layout after the change, if it still has one. O(1).
   @inlinable public var finalFrame: Rect? { finalAttributes?.frame }
 }

@@ -16,9 +16,9 @@ public struct DisplayedElement<Cell: AnyObject> {
     self.cell = cell
   }
 
-  /// The element's path.
+  /// The element's path. O(1).
   @inlinable public var path: ElementPath { attributes.path }
-  /// The element's frame, in content coordinates.
+  /// The element's frame, in content coordinates. O(1).
   @inlinable public var frame: Rect { attributes.frame }
 }
 

@@ -16,11 +16,12 @@ public enum ScrollPosition: Hashable, Sendable, CaseIterable {
 
 extension ScrollPosition {
   /// The item's start at the start of the viewport along the scroll axis: ``top`` for a vertical
-  /// layout, the left edge for a horizontal one (the right edge when right to left).
+  /// layout, the left edge for a horizontal one (the right edge when right to left). O(1).
   public static var start: ScrollPosition { .top }
   /// The item's centre at the viewport's centre along the scroll axis: ``centeredVertically``.
+  /// O(1).
   public static var center: ScrollPosition { .centeredVertically }
   /// The item's end at the end of the viewport along the scroll axis: ``bottom`` for a vertical
-  /// layout, the right edge for a horizontal one (the left edge when right to left).
+  /// layout, the right edge for a horizontal one (the left edge when right to left). O(1).
   public static var end: ScrollPosition { .bottom }
 }

@@ -100,21 +100,21 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   @inlinable
   public static func == (lhs: Rect, rhs: Rect) -> Bool { lhs.origin == rhs.origin && lhs.size == rhs.size }
 
-  /// The left edge.
+  /// The left edge. O(1).
   @inlinable public var minX: Double { origin.x }
-  /// The top edge.
+  /// The top edge. O(1).
   @inlinable public var minY: Double { origin.y }
-  /// The right edge, `minX + width`.
+  /// The right edge, `minX + width`. O(1).
   @inlinable public var maxX: Double { origin.x + size.width }
-  /// The bottom edge, `minY + height`.
+  /// The bottom edge, `minY + height`. O(1).
   @inlinable public var maxY: Double { origin.y + size.height }
-  /// The horizontal centre.
+  /// The horizontal centre. O(1).
   @inlinable public var midX: Double { origin.x + size.width / 2 }
-  /// The vertical centre.
+  /// The vertical centre. O(1).
   @inlinable public var midY: Double { origin.y + size.height / 2 }
-  /// The width.
+  /// The width. O(1).
   @inlinable public var width: Double { size.width }
-  /// The height.
+  /// The height. O(1).
   @inlinable public var height: Double { size.height }
 
   /// Whether the two rectangles overlap with positive extent on both axes, the test of a rect
@@ -157,7 +157,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
          width: size.width - 2 * dx, height: size.height - 2 * dy)
   }
 
-  /// Whether every component is finite.
+  /// Whether every component is finite. O(1).
   @inlinable
   public var isFinite: Bool {
     origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite

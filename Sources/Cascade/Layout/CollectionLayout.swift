@@ -190,6 +190,8 @@ extension CollectionLayout {
   }
 
   /// Applies one change; see ``apply(_:)``.
+  ///
+  /// - Complexity: that of ``apply(_:)`` with that change alone.
   @inlinable
   public mutating func apply(_ change: Change) throws(LayoutError) {
     try apply([change])

@@ -99,7 +99,7 @@ public struct ElementPath: Hashable, Comparable, Sendable, CustomStringConvertib
     ElementPath(kind: .footer, section: section)
   }
 
-  /// The item's address, or `nil` for headers and footers.
+  /// The item's address, or `nil` for headers and footers. O(1).
   @inlinable
   public var itemPath: ItemPath? {
     kind == .item ? ItemPath(item: item, section: section) : nil

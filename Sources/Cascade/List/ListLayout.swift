@@ -162,11 +162,13 @@ public struct ListLayout: InvertibleCollectionLayout {
   }
 
   /// The content's width: the list's width when vertical, its length along x when horizontal.
+  /// O(1).
   public var width: Double { _presentation.orientation == .vertical ? _storage.width : _storage.origins.total }
   /// The content's height: the list's height when horizontal, its length along y when vertical.
+  /// O(1).
   public var height: Double { _presentation.orientation == .vertical ? _storage.origins.total : _storage.width }
 
-  /// The layout-level parameters, as given.
+  /// The layout-level parameters, as given. O(1).
   public var parameters: ListParameters {
     _presentation.orientation == .vertical ? _storage.parameters : _storage.parameters._transposed
   }

@@ -2,22 +2,28 @@
 // query of `Docs/Spec/Waterfall.md` ("Neighbours"), for every layout.
 
 extension CollectionLayout {
-  /// `.vertical`.
+  /// `.vertical`. O(1).
   public var orientation: LayoutOrientation { .vertical }
-  /// `.leftToRight`.
+  /// `.leftToRight`. O(1).
   public var direction: LayoutDirection { .leftToRight }
 
   /// The rect query of `viewport`, without pinning.
+  ///
+  /// - Complexity: that of ``elements(in:into:)``.
   public func elements(inViewport viewport: Rect, pinningHeaders: Bool, into buffer: inout [LayoutAttributes]) {
     elements(in: viewport, into: &buffer)
   }
 
   /// ``element(at:)``.
+  ///
+  /// - Complexity: that of ``element(at:)``.
   public func element(at point: Point, pinningHeadersIn viewport: Rect) -> LayoutAttributes? {
     element(at: point)
   }
 
   /// The viewport query as a new array; see ``elements(inViewport:pinningHeaders:into:)``.
+  ///
+  /// - Complexity: that of ``elements(inViewport:pinningHeaders:into:)``.
   public func elements(inViewport viewport: Rect, pinningHeaders: Bool) -> [LayoutAttributes] {
     var result: [LayoutAttributes] = []
     elements(inViewport: viewport, pinningHeaders: pinningHeaders, into: &result)
@@ -26,10 +32,12 @@ extension CollectionLayout {
 
   /// The collection's fixed size across the scroll axis: its width when vertical, its height
   /// when horizontal.
+  ///
+  /// - Complexity: that of ``contentSize``.
   public var crossAxisExtent: Double { orientation == .vertical ? contentSize.width : contentSize.height }
 
   /// The change that sets ``crossAxisExtent``: `.setWidth` for a vertical collection,
-  /// `.setHeight` for a horizontal one.
+  /// `.setHeight` for a horizontal one. O(1).
   public func resizeChange(to extent: Double) -> Change {
     orientation == .vertical ? .setWidth(extent) : .setHeight(extent)
   }

@@ -31,12 +31,12 @@ public struct WaterfallLayout: InvertibleCollectionLayout {
   public typealias SectionParameters = WaterfallParameters
 
   /// The content's width: the collection's width `W` when vertical, the content's length along
-  /// x when horizontal. Always `contentSize.width`.
+  /// x when horizontal. Always `contentSize.width`. O(1).
   public var width: Double { _presentation.orientation == .vertical ? _storage.width : _origins.total }
   /// The content's height: the collection's height `H` when horizontal, the content's length
-  /// along y when vertical. Always `contentSize.height`.
+  /// along y when vertical. Always `contentSize.height`. O(1).
   public var height: Double { _presentation.orientation == .vertical ? _origins.total : _storage.width }
-  /// The layout-level parameters every section inherits, as given.
+  /// The layout-level parameters every section inherits, as given. O(1).
   public var parameters: WaterfallParameters { _transposedIfHorizontal(_storage.parameters) }
   /// Which way the collection scrolls.
   ///
