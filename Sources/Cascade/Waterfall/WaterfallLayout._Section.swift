@@ -182,12 +182,20 @@ internal struct _Geometry: _SectionGeometry, Equatable {
     return resolve(section, over: layout, width: width, columns: columns)
   }
 
+  /// Whether `section` gives its own column count (`columns` or `minColumnWidth`; the check
+  /// allows one of them), so that the count comes from it rather than from the layout's
+  /// parameters, whatever the layout sets. O(1).
+  @inlinable
+  static func setsColumns(_ section: WaterfallParameters) -> Bool {
+    section.columns != nil || section.minColumnWidth != nil
+  }
+
   /// The column count ``resolve(_:over:width:)`` gives, or `nil` when the adaptive count is past
   /// ``WaterfallParameters/maximumColumns``, without the rest of the geometry: what the checks
   /// need (a section's parameters, an item's column). Both parameter sets must be valid. O(1).
   @usableFromInline
   static func columnCount(_ section: WaterfallParameters, over layout: WaterfallParameters, width: Double) -> Int? {
-    let choice = (section.columns != nil || section.minColumnWidth != nil) ? section : layout
+    let choice = setsColumns(section) ? section : layout
     guard let minColumnWidth = choice.minColumnWidth else { return choice.columns ?? 2 }
     let columnSpacing = section.columnSpacing ?? layout.columnSpacing ?? 10
     let insets = section.insets ?? layout.insets ?? .zero
@@ -750,8 +758,7 @@ extension _Section {
     }
     if _Geometry.columnCount(parameters, over: layout, width: width) == nil {
       // Name the level the adaptive count comes from: the section's own, or the layout's.
-      let own = parameters.columns != nil || parameters.minColumnWidth != nil
-      throw LayoutError(own ? .section(section) : .layout, field: "minColumnWidth",
+      throw LayoutError(_Geometry.setsColumns(parameters) ? .section(section) : .layout, field: "minColumnWidth",
                         "gives more than \(WaterfallParameters.maximumColumns) columns at width \(width)")
     }
   }
