@@ -141,6 +141,34 @@ struct DocumentationCoverageTests {
     #expect(silent.isEmpty, "no complexity:\n\(silent.map(\.description).joined(separator: "\n"))")
   }
 
+  /// The paths the file map of Docs/Architecture.md ("Modules") lists under `Sources/Cascade/`.
+  static func mappedCoreFiles(in architecture: String) -> Set<String> {
+    var inMap = false
+    var paths: Set<String> = []
+    for line in architecture.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line == "Sources/Cascade/" { inMap = true; continue }
+      guard inMap else { continue }
+      if line.hasPrefix("```") { break }
+      if let path = line.split(separator: " ").first, path.hasSuffix(".swift") { paths.insert(String(path)) }
+    }
+    return paths
+  }
+
+  /// The core's file map names every file the core has, and none it does not.
+  @Test func architectureMapListsEveryCoreFile() throws {
+    let core = Self.sourcesDirectory.appendingPathComponent("Cascade")
+    let enumerator = try #require(FileManager.default.enumerator(at: core, includingPropertiesForKeys: nil))
+    var files: Set<String> = []
+    for case let url as URL in enumerator where url.pathExtension == "swift" {
+      files.insert(String(url.path.dropFirst(core.path.count + 1)))
+    }
+    let architecture = Self.sourcesDirectory.deletingLastPathComponent().appendingPathComponent("Docs/Architecture.md")
+    let mapped = Self.mappedCoreFiles(in: try String(contentsOf: architecture, encoding: .utf8))
+    #expect(files.count > 20)
+    #expect(files.subtracting(mapped).sorted() == [], "files the map does not list")
+    #expect(mapped.subtracting(files).sorted() == [], "files the map lists that do not exist")
+  }
+
   /// The scan on a source written to hold each case: what it must flag, and what it must not.
   @Test func scanFlagsWhatItShould() {
     let source = """
