@@ -334,7 +334,11 @@ internal struct _Section: _SectionStorage {
   /// Where checkpoint `m` (at least 1) starts in ``checkpoints``. O(1).
   @inlinable static func checkpointBase(_ m: Int, stride: Int) -> Int { (m &- 1) &* stride }
 
-  /// Column state after the first `laidOut` items.
+  /// Column state after the first `laidOut` items; empty while the section has no items, and
+  /// after a build from scratch, which places with a column state on the stack and keeps none:
+  /// an allocation a section fewer, in a layout of many small sections that are never changed.
+  /// The first pass that continues from it (an append, the column walk) gets it back from the
+  /// records (``derivedLiveState()``); any other pass writes it afresh.
   @usableFromInline var next: [Double] = []
   @usableFromInline var bottom: Double = -.infinity
   @usableFromInline var oneColumnPlaced = 0
@@ -458,7 +462,7 @@ extension _Section {
     let geometry = Self.geometry(parameters, over: layout, width: width)
     self.init(
       geometry: geometry, records: [], parameters: parameters, measures: [],
-      index: IntervalIndex(laneCount: geometry.columns), next: ._repeating(geometry.top, count: geometry.columns))
+      index: IntervalIndex(laneCount: geometry.columns))
   }
 
   /// How many items ``_storesMeasures(_:)`` looks at for a size item: 64, a few kilobytes of
@@ -782,14 +786,43 @@ extension _Section {
   /// its column count.
   @inlinable var laneCount: Int { records.isEmpty ? 0 : geometry.columns }
 
+  /// The column state the first `laidOut` items leave, from the records: the last checkpoint at
+  /// or before item `laidOut` (checkpoint 0, every column at the top, is implied), then each
+  /// later item's `maxY + itemSpacing` in the columns it covers (every column for a full-width
+  /// item), the very sums the placement and the column walk write, so the state is theirs to the
+  /// bit. What ``layOut()`` restores ``next`` with after a build from scratch; valid while the
+  /// records of items `0 ..< laidOut` are those the passes left (`laidOut <= validCount`).
+  /// O(B · s + c) for the checkpoint interval B, spans of up to s columns and c columns.
+  @usableFromInline
+  func derivedLiveState() -> [Double] {
+    let c = geometry.columns, n = laidOut, spacing = geometry.itemSpacing
+    let m = Swift.min(n >> Self.checkpointShift, checkpointsSaved - 1)
+    var state: [Double] = ._repeating(geometry.top, count: c)
+    state.withUnsafeMutableBufferPointer { state in
+      if m > 0 {
+        let base = Self.checkpointBase(m, stride: checkpointStride)
+        for j in 0..<c { state[j] = checkpoints[base + j] }
+      }
+      for i in Swift.max(0, m << Self.checkpointShift)..<n {
+        let r = records[i]
+        let y = r.y + r.height + spacing
+        let first = r.column < 0 ? 0 : Int(r.column)
+        let end = r.column < 0 ? c : Swift.min(c, first + Swift.max(1, Int(r.span)))
+        for j in first..<end { state[j] = y }
+      }
+    }
+    return state
+  }
+
   /// The waterfall's own invariants: the column state has one entry per column (none in an empty
-  /// section), and there is a saved column state for every 64 items (one more when the count is
+  /// section, nor after a build from scratch, which keeps none), and there is a saved column state for every 64 items (one more when the count is
   /// a multiple of 64 after a deletion), each of `c` values; no size change waits for the column
   /// walk; with `keepColumns` and several columns, `multiColumn` lists exactly the items that
   /// cover several columns; every saved column state, and the live one, is the state the items
   /// before it leave (`maxY + itemSpacing` of the last item covering each column, else `top`), to
-  /// the bit (the column walk writes them one column at a time). O(n·s + (n/B + 1)·c) for n items
-  /// of span up to s, c columns and the checkpoint interval B.
+  /// the bit (the column walk writes them one column at a time), and so is the state
+  /// ``derivedLiveState()`` works out. O(n·s + (n/B + 1)·c) for n items of span up to s, c columns
+  /// and the checkpoint interval B.
   @usableFromInline
   func _violation() -> String? {
     let n = records.count, c = n == 0 ? 0 : geometry.columns, saved = checkpointsSaved
@@ -797,7 +830,9 @@ extension _Section {
     if measures.isEmpty, let i = records.firstIndex(where: { !_CheckedItems.isFiniteNonNegative($0.height) }) {
       return "item \(i) has no measure and its record's height is \(records[i].height)"
     }
-    if next.count != c { return "column state has \(next.count) entries for \(c) columns" }
+    if next.count != c && !(next.isEmpty && laidOut == n) {
+      return "column state has \(next.count) entries for \(c) columns"
+    }
     if checkpoints.count != Swift.max(0, saved - 1) * checkpointStride {
       return "\(checkpoints.count) checkpoint values for \(saved) checkpoints of \(geometry.columns) columns"
     }
@@ -830,7 +865,8 @@ extension _Section {
         let columns = r.column < 0 ? 0..<c : Int(r.column)..<Swift.min(c, Int(r.column) + Swift.max(1, Int(r.span)))
         for j in columns { state[j] = r.y + r.height + geometry.itemSpacing }
       }
-      if differs(next[...]) { return "the live column state is not the state after the last item" }
+      if !next.isEmpty && differs(next[...]) { return "the live column state is not the state after the last item" }
+      if differs(derivedLiveState()[...]) { return "the column state derived from the records is not the state after the last item" }
     }
     return nil
   }
@@ -874,6 +910,12 @@ extension _Section {
     let c = geometry.columns
     let interval = Self.checkpointInterval
     var walked = 0
+    if next.isEmpty && laidOut > 0 && !records.isEmpty {
+      // A build from scratch kept no column state (`next`). The pure append and the column
+      // walk continue from the state after item `laidOut`, which the records give while none
+      // below it changed; every other pass writes the state afresh before it reads it.
+      next = laidOut <= Swift.min(validCount, records.count) ? derivedLiveState() : ._repeating(geometry.top, count: c)
+    }
     if !resized.isEmpty {
       // Items below `limit` are laid out and where they were when the walk's state was saved.
       let limit = Swift.min(validCount, laidOut)
@@ -1008,6 +1050,11 @@ extension _Section {
     let levelsFrom = blocks._reserve(blocks: blockCount, keeping: startBlock) ? 0 : startBlock
     var leaves: [Double] = []
     swap(&leaves, &blocks._levels)
+    // The column state, moved out of `self` as the leaves are: the section's own, or, when it
+    // keeps none (a build from scratch), a temporary one, on the stack for up to 128 columns.
+    var state: [Double] = []
+    swap(&state, &next)
+    let scratch = state.isEmpty
     let g = geometry
     let tracksMulti = Self.tracksMultiColumn(g)
     var accepted = true
@@ -1026,7 +1073,10 @@ extension _Section {
         let laneCounts = UnsafeMutableBufferPointer(rebasing: counters[..<c])
         let placedOneColumn = counters.baseAddress! + c
         placedOneColumn.pointee = oneColumnPlaced
-        next.withUnsafeMutableBufferPointer { next in
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: scratch ? c : 0) { temporary in
+        if scratch { temporary.initialize(repeating: g.top) }
+        state.withUnsafeMutableBufferPointer { own in
+          let next = scratch ? temporary : own
           /// Places items `range`, inside one checkpoint interval; false when `source` rejects
           /// one. The flags are the pass's (`g.keepColumns`, `fourShortest`); a call that passes
           /// them as constants gets a copy of the loop that tests none of them per item.
@@ -1186,6 +1236,7 @@ extension _Section {
             i = run.upperBound
           }
         }
+        }
         if accepted && !appendToIndex {
           // An empty section's index has no lanes (`laneCount`), and none of the c counts.
           let counts = UnsafeBufferPointer(rebasing: laneCounts[..<(n == 0 ? 0 : c)])
@@ -1198,6 +1249,7 @@ extension _Section {
     }
     }
     swap(&leaves, &blocks._levels)
+    swap(&state, &next)
     guard accepted else { return false }
     blocks._syncLevels(count: n, levelsFrom..<blockCount)
     // The bottom of every item so far, from the last item of each lane (O(c)) rather than a
