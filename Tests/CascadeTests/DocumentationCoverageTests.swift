@@ -111,16 +111,21 @@ struct DocumentationCoverageTests {
       .deletingLastPathComponent().appendingPathComponent("Sources")
   }
 
+  /// The path of every Swift file under `directory`, relative to it.
+  static func swiftFiles(under directory: URL) throws -> [String] {
+    let enumerator = try #require(FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil))
+    var paths: [String] = []
+    for case let url as URL in enumerator where url.pathExtension == "swift" {
+      paths.append(String(url.path.dropFirst(directory.path.count + 1)))
+    }
+    return paths
+  }
+
   /// Every public declaration of every Swift file under `Sources/`.
   static func allDeclarations() throws -> [Declaration] {
-    let root = sourcesDirectory
-    let enumerator = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
-    var found: [Declaration] = []
-    for case let url as URL in enumerator where url.pathExtension == "swift" {
-      let relative = String(url.path.dropFirst(root.deletingLastPathComponent().path.count + 1))
-      found += scan(try String(contentsOf: url, encoding: .utf8), file: relative)
+    try swiftFiles(under: sourcesDirectory).flatMap { path in
+      scan(try String(contentsOf: sourcesDirectory.appendingPathComponent(path), encoding: .utf8), file: "Sources/\(path)")
     }
-    return found
   }
 
   @Test func everyPublicDeclarationHasADocComment() throws {
@@ -156,12 +161,7 @@ struct DocumentationCoverageTests {
 
   /// The core's file map names every file the core has, and none it does not.
   @Test func architectureMapListsEveryCoreFile() throws {
-    let core = Self.sourcesDirectory.appendingPathComponent("Cascade")
-    let enumerator = try #require(FileManager.default.enumerator(at: core, includingPropertiesForKeys: nil))
-    var files: Set<String> = []
-    for case let url as URL in enumerator where url.pathExtension == "swift" {
-      files.insert(String(url.path.dropFirst(core.path.count + 1)))
-    }
+    let files = Set(try Self.swiftFiles(under: Self.sourcesDirectory.appendingPathComponent("Cascade")))
     let architecture = Self.sourcesDirectory.deletingLastPathComponent().appendingPathComponent("Docs/Architecture.md")
     let mapped = Self.mappedCoreFiles(in: try String(contentsOf: architecture, encoding: .utf8))
     #expect(files.count > 20)
