@@ -44,6 +44,16 @@ struct DerivedColumnStateTests {
     whole[1].items.append(50)
     #expect(Self.firstDifference(layout, try WaterfallLayout(
       width: 400, parameters: WaterfallParameters(columns: 4), sections: whole)) == nil)
+    // A width change that keeps the column count keeps height items where they are, and keeps
+    // no state where there was none; an append after it derives the state at the new width.
+    try layout.apply(.setWidth(420))
+    #expect(layout._storage.sections.map(\.next.count) == [0, 4, 0])
+    try layout.apply(.appendItems([60, 70], section: 2))
+    #expect(layout._storage.sections.map(\.next.count) == [0, 4, 4])
+    #expect(layout._violation() == nil)
+    whole[2].items += [60, 70]
+    #expect(Self.firstDifference(layout, try WaterfallLayout(
+      width: 420, parameters: WaterfallParameters(columns: 4), sections: whole)) == nil)
   }
 
   /// A section built from scratch and the same section built by one append to an empty section

@@ -795,7 +795,7 @@ extension _Section {
   /// O(B · s + c) for the checkpoint interval B, spans of up to s columns and c columns.
   @usableFromInline
   func derivedLiveState() -> [Double] {
-    let c = geometry.columns, n = laidOut, spacing = geometry.itemSpacing
+    let c = geometry.columns, n = Swift.max(0, laidOut), spacing = geometry.itemSpacing
     let m = Swift.min(n >> Self.checkpointShift, checkpointsSaved - 1)
     var state: [Double] = ._repeating(geometry.top, count: c)
     state.withUnsafeMutableBufferPointer { state in
@@ -815,9 +815,9 @@ extension _Section {
   }
 
   /// The waterfall's own invariants: the column state has one entry per column (none in an empty
-  /// section, nor after a build from scratch, which keeps none), and there is a saved column state for every 64 items (one more when the count is
-  /// a multiple of 64 after a deletion), each of `c` values; no size change waits for the column
-  /// walk; with `keepColumns` and several columns, `multiColumn` lists exactly the items that
+  /// section, nor after a build from scratch, which keeps none), and there is a saved column
+  /// state for every 64 items (one more when the count is a multiple of 64 after a deletion),
+  /// each of `c` values; no size change waits for the column walk; with `keepColumns` and several columns, `multiColumn` lists exactly the items that
   /// cover several columns; every saved column state, and the live one, is the state the items
   /// before it leave (`maxY + itemSpacing` of the last item covering each column, else `top`), to
   /// the bit (the column walk writes them one column at a time), and so is the state
