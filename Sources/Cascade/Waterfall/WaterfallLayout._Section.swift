@@ -1050,11 +1050,6 @@ extension _Section {
     let levelsFrom = blocks._reserve(blocks: blockCount, keeping: startBlock) ? 0 : startBlock
     var leaves: [Double] = []
     swap(&leaves, &blocks._levels)
-    // The column state, moved out of `self` as the leaves are: the section's own, or, when it
-    // keeps none (a build from scratch), a temporary one, on the stack for up to 128 columns.
-    var state: [Double] = []
-    swap(&state, &next)
-    let scratch = state.isEmpty
     let g = geometry
     let tracksMulti = Self.tracksMultiColumn(g)
     var accepted = true
@@ -1073,10 +1068,7 @@ extension _Section {
         let laneCounts = UnsafeMutableBufferPointer(rebasing: counters[..<c])
         let placedOneColumn = counters.baseAddress! + c
         placedOneColumn.pointee = oneColumnPlaced
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: scratch ? c : 0) { temporary in
-        if scratch { temporary.initialize(repeating: g.top) }
-        state.withUnsafeMutableBufferPointer { own in
-          let next = scratch ? temporary : own
+        Self._withColumnState(&next, columns: c, top: g.top) { next in
           /// Places items `range`, inside one checkpoint interval; false when `source` rejects
           /// one. The flags are the pass's (`g.keepColumns`, `fourShortest`); a call that passes
           /// them as constants gets a copy of the loop that tests none of them per item.
@@ -1236,7 +1228,6 @@ extension _Section {
             i = run.upperBound
           }
         }
-        }
         if accepted && !appendToIndex {
           // An empty section's index has no lanes (`laneCount`), and none of the c counts.
           let counts = UnsafeBufferPointer(rebasing: laneCounts[..<(n == 0 ? 0 : c)])
@@ -1249,7 +1240,6 @@ extension _Section {
     }
     }
     swap(&leaves, &blocks._levels)
-    swap(&state, &next)
     guard accepted else { return false }
     blocks._syncLevels(count: n, levelsFrom..<blockCount)
     // The bottom of every item so far, from the last item of each lane (O(c)) rather than a
@@ -1259,6 +1249,23 @@ extension _Section {
     validCount = n
     finish()
     return true
+  }
+
+  /// Calls `body` with the column state: `state`'s own buffer, or, when `state` is empty (a build
+  /// from scratch keeps none, ``next``), a temporary one of `c` entries at `top`, on the stack
+  /// for up to 128 columns. An empty array's `withUnsafeMutableBufferPointer` would first make
+  /// the shared empty storage unique, about 75 instructions. O(c) for the temporary state.
+  @inlinable @inline(__always)
+  static func _withColumnState<R>(
+    _ state: inout [Double], columns c: Int, top: Double, _ body: (UnsafeMutableBufferPointer<Double>) -> R
+  ) -> R {
+    if state.isEmpty {
+      return withUnsafeTemporaryAllocation(of: Double.self, capacity: c) { temporary in
+        temporary.initialize(repeating: top)
+        return body(temporary)
+      }
+    }
+    return state.withUnsafeMutableBufferPointer { body($0) }
   }
 
   /// The footer's y and the height from `bottom`.
