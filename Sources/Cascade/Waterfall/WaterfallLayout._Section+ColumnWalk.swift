@@ -160,9 +160,7 @@ extension _Section {
         return UnsafeBufferPointer(rebasing: ids[Swift.min(start, end)..<end])
       }
       /// The columns a placed record covers.
-      func cover(_ r: _ItemRecord) -> Range<Int> {
-        r.column < 0 ? 0..<c : Int(r.column)..<(Int(r.column) + (r.span <= 1 ? 1 : Int(r.span)))
-      }
+      func cover(_ r: _ItemRecord) -> Range<Int> { r.coveredColumns(c) }
       func coversSeveral(_ r: _ItemRecord) -> Bool { r.column < 0 || r.span > 1 }
 
       func push(_ cursor: _WalkCursor) {

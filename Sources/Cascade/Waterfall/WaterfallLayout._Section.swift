@@ -80,6 +80,14 @@ internal struct _ItemRecord: _LaidOutRecord, BitwiseCopyable {
   /// items.
   @inlinable
   var lane: Int { Swift.max(0, Int(column)) }
+
+  /// The columns of `c` this placed record covers: every one for a full-width item, else from its
+  /// column for its span (one for a span of 0 or 1), cut at `c`. What the column walk and
+  /// ``_Section/derivedLiveState()`` write a record's `maxY + itemSpacing` into. O(1).
+  @inlinable
+  func coveredColumns(_ c: Int) -> Range<Int> {
+    column < 0 ? 0..<c : Int(column)..<Swift.min(c, Int(column) + (span <= 1 ? 1 : Int(span)))
+  }
 }
 
 /// An item's measure as the waterfall stores it, beside its ``_ItemRecord``: what its height at
@@ -806,9 +814,7 @@ extension _Section {
       for i in Swift.max(0, m << Self.checkpointShift)..<n {
         let r = records[i]
         let y = r.y + r.height + spacing
-        let first = r.column < 0 ? 0 : Int(r.column)
-        let end = r.column < 0 ? c : Swift.min(c, first + Swift.max(1, Int(r.span)))
-        for j in first..<end { state[j] = y }
+        for j in r.coveredColumns(c) { state[j] = y }
       }
     }
     return state
@@ -817,8 +823,9 @@ extension _Section {
   /// The waterfall's own invariants: the column state has one entry per column (none in an empty
   /// section, nor after a build from scratch, which keeps none), and there is a saved column
   /// state for every 64 items (one more when the count is a multiple of 64 after a deletion),
-  /// each of `c` values; no size change waits for the column walk; with `keepColumns` and several columns, `multiColumn` lists exactly the items that
-  /// cover several columns; every saved column state, and the live one, is the state the items
+  /// each of `c` values; no size change waits for the column walk; with `keepColumns` and
+  /// several columns, `multiColumn` lists exactly the items that cover several columns; every
+  /// saved column state, and the live one, is the state the items
   /// before it leave (`maxY + itemSpacing` of the last item covering each column, else `top`), to
   /// the bit (the column walk writes them one column at a time), and so is the state
   /// ``derivedLiveState()`` works out. O(n·s + (n/B + 1)·c) for n items of span up to s, c columns
