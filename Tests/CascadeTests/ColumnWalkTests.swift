@@ -7,18 +7,6 @@ import Testing
 @testable import Cascade
 import CascadeTestSupport
 
-/// Every frame and the content size of `a` and `b`, compared bit for bit; the first difference.
-func bitDifference(_ a: WaterfallLayout, _ b: WaterfallLayout) -> String? {
-  let x = allElements(a), y = allElements(b)
-  if x.count != y.count { return "\(x.count) elements, not \(y.count)" }
-  func bits(_ r: Rect) -> [UInt64] { [r.minX.bitPattern, r.minY.bitPattern, r.width.bitPattern, r.height.bitPattern] }
-  for (p, q) in zip(x, y) where p.path != q.path || bits(p.frame) != bits(q.frame) { return "\(p) != fresh \(q)" }
-  if a.contentSize.height.bitPattern != b.contentSize.height.bitPattern {
-    return "content height \(a.contentSize.height) != fresh \(b.contentSize.height)"
-  }
-  return nil
-}
-
 /// `layout` after a batch against a from-scratch layout of its items: the fresh layout, and
 /// the first frame that differs from it to the bit or the first broken invariant, if any.
 func checkedAgainstFresh(_ layout: WaterfallLayout) throws -> (fresh: WaterfallLayout, problem: String?) {
@@ -43,13 +31,9 @@ struct ColumnWalkTests {
                                           .height(30, span: .columns(2)), .height(20), .height(20)])])
   }
 
-  static func frames(_ layout: WaterfallLayout) -> [Rect] {
-    (0..<layout.numberOfItems(inSection: 0)).map { layout.layoutAttributes(for: .item($0, section: 0))!.frame }
-  }
-
   @Test func beforeAnyChange() throws {
     let layout = try Self.threeColumns()
-    #expect(Self.frames(layout) == [
+    #expect(itemFrames(layout) == [
       Rect(x: 0, y: 0, width: 100, height: 200), Rect(x: 110, y: 0, width: 100, height: 50),
       Rect(x: 220, y: 0, width: 100, height: 60), Rect(x: 110, y: 60, width: 100, height: 40),
       Rect(x: 110, y: 110, width: 210, height: 30), Rect(x: 110, y: 150, width: 100, height: 20),
@@ -66,7 +50,7 @@ struct ColumnWalkTests {
     let before = layout._placedItemCount
     try layout.apply(.replaceItems([item], at: i, section: 0))
     #expect(layout._placedItemCount - before == placed, sourceLocation: sourceLocation)
-    #expect(Self.frames(layout) == frames, sourceLocation: sourceLocation)
+    #expect(itemFrames(layout) == frames, sourceLocation: sourceLocation)
     #expect(layout.contentSize.height == frames.map(\.maxY).max()!, sourceLocation: sourceLocation)
     #expect(layout._violation() == nil, sourceLocation: sourceLocation)
   }

@@ -10,23 +10,6 @@ import CascadeTestSupport
 
 @Suite("Column state after a build from scratch")
 struct DerivedColumnStateTests {
-  /// Every item's frame, as bits, then the content height's: equal lists are equal to the bit.
-  static func frameBits(_ layout: WaterfallLayout) -> [[UInt64]] {
-    (0..<layout.numberOfSections).flatMap { s in
-      (0..<layout.numberOfItems(inSection: s)).map { i in
-        let f = layout.layoutAttributes(for: .item(i, section: s))!.frame
-        return [f.minX.bitPattern, f.minY.bitPattern, f.width.bitPattern, f.height.bitPattern]
-      }
-    } + [[layout.contentSize.height.bitPattern]]
-  }
-
-  /// Where the two layouts' frames first differ (an item's position in ``frameBits(_:)``), or
-  /// `nil` when they agree to the bit.
-  static func firstDifference(_ a: WaterfallLayout, _ b: WaterfallLayout) -> Int? {
-    let x = frameBits(a), y = frameBits(b)
-    return x == y ? nil : x.indices.first { $0 >= y.count || x[$0] != y[$0] } ?? x.count
-  }
-
   /// A build keeps no column state in any section; an append to one section gets that
   /// section's back, and only that one's, and places only the new item.
   @Test func aBuildKeepsNoColumnStateUntilAPassNeedsIt() throws {
@@ -42,7 +25,7 @@ struct DerivedColumnStateTests {
     #expect(layout._violation() == nil)
     var whole = sections
     whole[1].items.append(50)
-    #expect(Self.firstDifference(layout, try WaterfallLayout(
+    #expect(bitDifference(layout, try WaterfallLayout(
       width: 400, parameters: WaterfallParameters(columns: 4), sections: whole)) == nil)
     // A width change that keeps the column count keeps height items where they are, and keeps
     // no state where there was none; an append after it derives the state at the new width.
@@ -52,7 +35,7 @@ struct DerivedColumnStateTests {
     #expect(layout._storage.sections.map(\.next.count) == [0, 4, 4])
     #expect(layout._violation() == nil)
     whole[2].items += [60, 70]
-    #expect(Self.firstDifference(layout, try WaterfallLayout(
+    #expect(bitDifference(layout, try WaterfallLayout(
       width: 420, parameters: WaterfallParameters(columns: 4), sections: whole)) == nil)
   }
 
@@ -90,7 +73,7 @@ struct DerivedColumnStateTests {
     }
     try built.apply(changes)
     try appended.apply(changes)
-    #expect(Self.firstDifference(built, appended) == nil, "seed \(seed): change \(kind) on \(count) items in \(c) columns")
+    #expect(bitDifference(built, appended) == nil, "seed \(seed): change \(kind) on \(count) items in \(c) columns")
     #expect(built._violation() == nil, "seed \(seed): \(built._violation() ?? "")")
     // The change continued from the state or wrote it afresh: either way the section keeps it
     // now, unless it has no items left.

@@ -8,13 +8,6 @@ import Testing
 
 @Suite("Negative zeros")
 struct NegativeZeroTests {
-  /// Every coordinate and size to the bit, and the content size.
-  func bits<L: CollectionLayout>(_ layout: L) -> [UInt64] {
-    allElements(layout).flatMap { e in
-      [e.frame.minX, e.frame.minY, e.frame.width, e.frame.height].map(\.bitPattern)
-    } + [layout.contentSize.width.bitPattern, layout.contentSize.height.bitPattern]
-  }
-
   static let minusZero = EdgeInsets(all: -0.0)
 
   /// The fuzzer's list: two empty sections, header and insets −0, then items of height −0.
@@ -30,7 +23,7 @@ struct NegativeZeroTests {
       try layout.apply([.appendItems(six, section: 0)])
       items += six
       let fresh = try ListLayout(width: 1014, parameters: p, sections: [ListSection(parameters: ListParameters(), items: items), empty])
-      #expect(bits(layout) == bits(fresh))
+      #expect(bitDifference(layout, fresh) == nil)
       #expect(layout.contentSize.height.bitPattern == (0.0).bitPattern)
     }
     // The items keep the height they were given, at y = +0.
@@ -63,7 +56,7 @@ struct NegativeZeroTests {
       items = edit(items)
       if case .setWidth(let w) = change { width = w }
       let fresh = try WaterfallLayout(width: width, parameters: p, sections: [WaterfallSection(parameters: WaterfallParameters(), items: items), empty])
-      #expect(bits(layout) == bits(fresh), "after \(change)")
+      #expect(bitDifference(layout, fresh) == nil, "after \(change)")
       #expect(layout.contentSize.height.bitPattern == (0.0).bitPattern, "after \(change)")
       #expect(allElements(layout).allSatisfy { $0.frame.minX.sign == .plus && $0.frame.minY.sign == .plus }, "after \(change)")
     }

@@ -37,14 +37,6 @@ private func itemByItemError(width: Double, parameters: WaterfallParameters, sec
   }
 }
 
-/// Every element's path and frame bits, in spec order.
-private func frameBits(_ layout: WaterfallLayout) -> [String] {
-  allElements(layout).map { a in
-    let f = a.frame
-    return "\(a.path) \([f.minX, f.minY, f.width, f.height].map(\.bitPattern))"
-  }
-}
-
 /// Expects `layout` to be what `fresh`, a build from scratch, is: no invariant broken, the same
 /// section state, the same lanes and samples in each section's index, the same frames, to the
 /// bit.
@@ -56,7 +48,7 @@ private func expectMatchesFresh(
   #expect(state == nil, "\(label): \(state ?? "")", sourceLocation: sourceLocation)
   let lanes = zip(layout._storage.sections, fresh._storage.sections).allSatisfy { $0.index._lanes == $1.index._lanes }
   #expect(lanes, "\(label): index lanes or samples differ from a fresh build's", sourceLocation: sourceLocation)
-  #expect(frameBits(layout) == frameBits(fresh), "\(label): frames differ from a fresh build's", sourceLocation: sourceLocation)
+  #expect(bitDifference(layout, fresh) == nil, "\(label): frames differ from a fresh build's", sourceLocation: sourceLocation)
 }
 
 /// Each section's index, as the ids of each lane in order.
@@ -129,7 +121,7 @@ private func buildBothWays(
   #expect(layout._violation() == nil, "\(where_): \(layout._violation() ?? "")")
   let state = stateDifference(layout, appended)
   #expect(state == nil, "\(where_): \(state ?? "")")
-  #expect(frameBits(layout) == frameBits(appended), "\(where_): frames differ from the appending path")
+  #expect(bitDifference(layout, appended) == nil, "\(where_): frames differ from the appending path")
   return (layout, appended)
 }
 
@@ -195,7 +187,7 @@ private func applyExpecting(
     try layout.apply(changes)
   } catch {
     #expect(error == expected, "\(where_): threw \(error), the item-by-item check \(String(describing: expected))")
-    #expect(stateDifference(layout, before) == nil && frameBits(layout) == frameBits(before), "\(where_): a rejected batch changed the layout")
+    #expect(stateDifference(layout, before) == nil && bitDifference(layout, before) == nil, "\(where_): a rejected batch changed the layout")
     return false
   }
   #expect(expected == nil, "\(where_): accepted what the item-by-item check rejects: \(String(describing: expected))")
@@ -381,7 +373,7 @@ struct OnePassBuildTests {
         // A width no layout accepts is rejected, and the layout stays as it was.
         let before = layout
         #expect(throws: LayoutError.self) { try layout.apply([.setWidth(rng.chance(0.5) ? -width : .nan)]) }
-        #expect(stateDifference(layout, before) == nil && frameBits(layout) == frameBits(before), "\(where_)")
+        #expect(stateDifference(layout, before) == nil && bitDifference(layout, before) == nil, "\(where_)")
       }
     }
   }
@@ -448,7 +440,7 @@ struct OnePassBuildTests {
         try layout.apply([.setSectionParameters(model.sections[s].parameters, section: s)])
         #expect(layout._placedItemCount - before == model.sections[s].items.count, "seed \(seed), round \(round)")
         let fresh = try WaterfallLayout(width: layout.width, parameters: model.parameters, sections: sections)
-        #expect(frameBits(layout) == frameBits(fresh), "seed \(seed), round \(round): parameters set again")
+        #expect(bitDifference(layout, fresh) == nil, "seed \(seed), round \(round): parameters set again")
       }
     }
     #expect(
@@ -510,7 +502,7 @@ struct OnePassBuildTests {
       if let fresh = try? WaterfallLayout(width: width, parameters: model.parameters, sections: sections) {
         try layout.apply([.setWidth(width)])
         #expect(stateDifference(layout, fresh) == nil, "\(where_): a width change in place is not a fresh build")
-        #expect(frameBits(layout) == frameBits(fresh), "\(where_): frames after a width change differ from a fresh build's")
+        #expect(bitDifference(layout, fresh) == nil, "\(where_): frames after a width change differ from a fresh build's")
       }
     }
     #expect(rejected > 3 && accepted > 20, "seed \(seed): \(rejected) rejected, \(accepted) accepted")
@@ -573,7 +565,7 @@ struct OnePassBuildTests {
         #expect(state == nil, "\(where_): \(state ?? "")")
         let lanes = zip(layout._storage.sections, general._storage.sections).allSatisfy { $0.index._lanes == $1.index._lanes }
         #expect(lanes, "\(where_): index lanes or samples differ from the general loop's")
-        #expect(frameBits(layout) == frameBits(general), "\(where_): frames differ from the general loop's")
+        #expect(bitDifference(layout, general) == nil, "\(where_): frames differ from the general loop's")
         #expect(layout._violation() == nil, "\(where_): \(layout._violation() ?? "")")
         if case .appendItems = change { tight += 1 }
       }
@@ -728,7 +720,7 @@ struct OnePassBuildTests {
         } else {
           #expect(expected != nil && error.changeIndex == changes.count - 1, "\(where_): threw \(error) for a valid batch")
         }
-        #expect(stateDifference(layout, before) == nil && frameBits(layout) == frameBits(before), "\(where_): a rejected batch changed the layout")
+        #expect(stateDifference(layout, before) == nil && bitDifference(layout, before) == nil, "\(where_): a rejected batch changed the layout")
         continue
       }
       accepted += 1
@@ -743,7 +735,7 @@ struct OnePassBuildTests {
       #expect(state == nil, "\(where_): \(state ?? "")")
       // The frames of the final sections built afresh.
       let fresh = try WaterfallLayout(width: width, parameters: model.parameters, sections: sections)
-      #expect(frameBits(layout) == frameBits(fresh), "\(where_): frames differ from a fresh build's")
+      #expect(bitDifference(layout, fresh) == nil, "\(where_): frames differ from a fresh build's")
     }
     #expect(rejected > 5 && accepted > 30 && after > 20, "seed \(seed): \(rejected) rejected, \(accepted) accepted, \(after) with changes after")
   }
@@ -952,7 +944,7 @@ struct OnePassBuildTests {
           "\(where_): section \(s)'s records and measures are not what _ItemRecord(_:) and _ItemMeasure(_:) make of its items")
       }
       let fresh = try WaterfallLayout(width: width, parameters: parameters, sections: sections)
-      #expect(frameBits(layout) == frameBits(fresh), "\(where_): frames differ from a fresh build's")
+      #expect(bitDifference(layout, fresh) == nil, "\(where_): frames differ from a fresh build's")
       #expect(layout._violation() == nil, "\(where_): \(layout._violation() ?? "")")
     }
     #expect(rejected > 5 && accepted > 20, "seed \(seed): \(rejected) rejected, \(accepted) accepted")
@@ -977,11 +969,11 @@ struct OnePassBuildTests {
       try layout.apply([.setWidth(401)])
       let where_ = "seed \(seed), round \(round), \(columns) columns, heights \(heights)"
       let general = try appendedByTheGeneralLoop(width: 401, parameters: parameters, sections: sections)
-      #expect(frameBits(general) == frameBits(fresh), "\(where_): the general loop's frames differ from a fresh build's")
+      #expect(bitDifference(general, fresh) == nil, "\(where_): the general loop's frames differ from a fresh build's")
       #expect(stateDifference(layout, fresh) == nil, "\(where_): \(stateDifference(layout, fresh) ?? "")")
       let lanes = zip(layout._storage.sections, fresh._storage.sections).allSatisfy { $0.index._lanes == $1.index._lanes }
       #expect(lanes, "\(where_): index lanes or samples differ from a fresh build's")
-      #expect(frameBits(layout) == frameBits(fresh), "\(where_): frames differ from a fresh build's")
+      #expect(bitDifference(layout, fresh) == nil, "\(where_): frames differ from a fresh build's")
     }
   }
 
@@ -1013,7 +1005,7 @@ struct OnePassBuildTests {
       model[t].insert(item, at: j)
       try layout.apply([.moveItem(from: ItemPath(item: i, section: s), to: ItemPath(item: j, section: t))])
       let fresh = try WaterfallLayout(width: 500, parameters: parameters, sections: sections())
-      #expect(frameBits(layout) == frameBits(fresh), "\(where_)")
+      #expect(bitDifference(layout, fresh) == nil, "\(where_)")
       // The index holds the same ids per lane (its buffer's layout differs: lanes updated in
       // place keep room to grow), and every invariant holds.
       #expect(laneContents(layout) == laneContents(fresh), "\(where_)")

@@ -25,16 +25,16 @@ struct SectionMeasuresTests {
       WaterfallSection(items: [.height(50), .height(30), .height(20)]),
     ])
     #expect(layout._storage.sections[0].measures.isEmpty)
-    #expect(ColumnWalkTests.frames(layout) == [
+    #expect(itemFrames(layout) == [
       Rect(x: 0, y: 0, width: 100, height: 50), Rect(x: 100, y: 0, width: 100, height: 30),
       Rect(x: 100, y: 30, width: 100, height: 20),
     ])
     try layout.apply(.appendItems([.size(width: 200, height: 100)], section: 0))
     let stored = layout._storage.sections[0].measures.map { [$0.width, $0.height] }
     #expect(stored == [[0, 50], [0, 30], [0, 20], [200, 100]])
-    #expect(ColumnWalkTests.frames(layout).last == Rect(x: 0, y: 50, width: 100, height: 50))
+    #expect(itemFrames(layout).last == Rect(x: 0, y: 50, width: 100, height: 50))
     try layout.apply(.setWidth(400))
-    #expect(ColumnWalkTests.frames(layout) == [
+    #expect(itemFrames(layout) == [
       Rect(x: 0, y: 0, width: 200, height: 50), Rect(x: 200, y: 0, width: 200, height: 30),
       Rect(x: 200, y: 30, width: 200, height: 20), Rect(x: 0, y: 50, width: 200, height: 100),
     ])

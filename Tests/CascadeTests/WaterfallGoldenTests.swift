@@ -1,16 +1,7 @@
 // Golden frames, worked out by hand from `Docs/Spec/Waterfall.md`, one suite of cases per rule.
+import CascadeTestSupport
 import Testing
 @testable import Cascade
-
-private func frames(_ layout: WaterfallLayout, section: Int = 0) -> [Rect] {
-  (0..<layout.numberOfItems(inSection: section)).map {
-    layout.layoutAttributes(for: .item($0, section: section))!.frame
-  }
-}
-
-private func R(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect {
-  Rect(x: x, y: y, width: w, height: h)
-}
 
 @Suite("Golden frames")
 struct WaterfallGoldenTests {
@@ -19,24 +10,24 @@ struct WaterfallGoldenTests {
 
   @Test func tiesGoToTheLeftmostColumn() throws {
     let layout = try WaterfallLayout(width: 320, parameters: three, sections: [.init(items: [50, 50, 50, 30])])
-    #expect(frames(layout) == [R(0, 0, 100, 50), R(110, 0, 100, 50), R(220, 0, 100, 50), R(0, 60, 100, 30)])
+    #expect(itemFrames(layout) == [R(0, 0, 100, 50), R(110, 0, 100, 50), R(220, 0, 100, 50), R(0, 60, 100, 30)])
     #expect(layout.contentSize == Size(width: 320, height: 90))
   }
 
   @Test func shortestColumnWins() throws {
     let layout = try WaterfallLayout(width: 320, parameters: three, sections: [.init(items: [50, 20, 40, 10, 10])])
     // next after three items: 60, 30, 50 -> item 3 to column 1 (y 30), then next 60, 50, 50 -> column 1.
-    #expect(frames(layout) == [R(0, 0, 100, 50), R(110, 0, 100, 20), R(220, 0, 100, 40), R(110, 30, 100, 10), R(110, 50, 100, 10)])
+    #expect(itemFrames(layout) == [R(0, 0, 100, 50), R(110, 0, 100, 20), R(220, 0, 100, 40), R(110, 30, 100, 10), R(110, 50, 100, 10)])
   }
 
   @Test func toleranceTakesTheLeftmostNearlyLowest() throws {
     var p = WaterfallParameters(columns: 2, tolerance: 15)
     // Column width (210 - 10) / 2 = 100. next: 110, 100 -> 110 <= 100 + 15: column 0.
     var layout = try WaterfallLayout(width: 210, parameters: p, sections: [.init(items: [100, 90, 40])])
-    #expect(frames(layout) == [R(0, 0, 100, 100), R(110, 0, 100, 90), R(0, 110, 100, 40)])
+    #expect(itemFrames(layout) == [R(0, 0, 100, 100), R(110, 0, 100, 90), R(0, 110, 100, 40)])
     p.tolerance = 5
     layout = try WaterfallLayout(width: 210, parameters: p, sections: [.init(items: [100, 90, 40])])
-    #expect(frames(layout)[2] == R(110, 100, 100, 40))
+    #expect(itemFrames(layout)[2] == R(110, 100, 100, 40))
   }
 
   @Test func leftToRightAndRightToLeftTakeColumnsInTurn() throws {
@@ -44,10 +35,10 @@ struct WaterfallGoldenTests {
     var p = three
     p.order = .leftToRight
     var layout = try WaterfallLayout(width: 320, parameters: p, sections: [.init(items: items)])
-    #expect(frames(layout) == [R(0, 0, 100, 10), R(110, 0, 100, 200), R(220, 0, 100, 10), R(0, 20, 100, 10), R(110, 210, 100, 10)])
+    #expect(itemFrames(layout) == [R(0, 0, 100, 10), R(110, 0, 100, 200), R(220, 0, 100, 10), R(0, 20, 100, 10), R(110, 210, 100, 10)])
     p.order = .rightToLeft
     layout = try WaterfallLayout(width: 320, parameters: p, sections: [.init(items: items)])
-    #expect(frames(layout) == [R(220, 0, 100, 10), R(110, 0, 100, 200), R(0, 0, 100, 10), R(220, 20, 100, 10), R(110, 210, 100, 10)])
+    #expect(itemFrames(layout) == [R(220, 0, 100, 10), R(110, 0, 100, 200), R(0, 0, 100, 10), R(220, 20, 100, 10), R(110, 210, 100, 10)])
   }
 
   @Test func inTurnOrdersCountOnlyOneColumnItems() throws {
@@ -57,7 +48,7 @@ struct WaterfallGoldenTests {
       .init(items: [10, .height(10, span: .columns(2)), 10]),
     ])
     // The spanning item starts at column 1 (y_0 = 20, y_1 = 0); the next one-column item is k = 1.
-    #expect(frames(layout) == [R(0, 0, 100, 10), R(110, 0, 210, 10), R(110, 20, 100, 10)])
+    #expect(itemFrames(layout) == [R(0, 0, 100, 10), R(110, 0, 210, 10), R(110, 20, 100, 10)])
   }
 
   @Test func spanningItemsTakeTheLowestRun() throws {
@@ -65,20 +56,20 @@ struct WaterfallGoldenTests {
       .init(items: [50, 20, .height(30, span: .columns(2)), 10]),
     ])
     // next 60, 30, 0: y_0 = 60, y_1 = 30 -> start 1. Then next 60, 70, 70 -> item 3 in column 0.
-    #expect(frames(layout) == [R(0, 0, 100, 50), R(110, 0, 100, 20), R(110, 30, 210, 30), R(0, 60, 100, 10)])
+    #expect(itemFrames(layout) == [R(0, 0, 100, 50), R(110, 0, 100, 20), R(110, 30, 210, 30), R(0, 60, 100, 10)])
     var p = three
     p.tolerance = 40  // y_0 = 60 <= 30 + 40: the leftmost start wins
     layout = try WaterfallLayout(width: 320, parameters: p, sections: [
       .init(items: [50, 20, .height(30, span: .columns(2))]),
     ])
-    #expect(frames(layout)[2] == R(0, 60, 210, 30))
+    #expect(itemFrames(layout)[2] == R(0, 60, 210, 30))
   }
 
   @Test func spanningSizeItemsScaleToTheirWidth() throws {
     let layout = try WaterfallLayout(width: 320, parameters: three, sections: [
       .init(items: [.size(width: 420, height: 300, span: .columns(2))]),
     ])
-    #expect(frames(layout) == [R(0, 0, 210, 150)])
+    #expect(itemFrames(layout) == [R(0, 0, 210, 150)])
   }
 
   @Test func fullWidthItemsStartBelowEveryColumn() throws {
@@ -87,12 +78,12 @@ struct WaterfallGoldenTests {
     let layout = try WaterfallLayout(width: 210, parameters: p, sections: [
       .init(items: [50, 20, .height(10, span: .full), 10, .size(width: 400, height: 100, span: .columns(7))]),
     ])
-    #expect(frames(layout) == [R(5, 0, 95, 50), R(110, 0, 95, 20), R(5, 60, 200, 10), R(5, 80, 95, 10), R(5, 100, 200, 50)])
+    #expect(itemFrames(layout) == [R(5, 0, 95, 50), R(110, 0, 95, 20), R(5, 60, 200, 10), R(5, 80, 95, 10), R(5, 100, 200, 50)])
   }
 
   @Test func sizeItemsKeepTheirAspectRatio() throws {
     let layout = try WaterfallLayout(width: 210, sections: [.init(items: [.size(width: 200, height: 300), .size(width: 3, height: 0)])])
-    #expect(frames(layout) == [R(0, 0, 100, 150), R(110, 0, 100, 0)])
+    #expect(itemFrames(layout) == [R(0, 0, 100, 150), R(110, 0, 100, 0)])
   }
 
   @Test func headersFootersAndInsets() throws {
@@ -101,7 +92,7 @@ struct WaterfallGoldenTests {
     p.footer = 20
     let layout = try WaterfallLayout(width: 210, parameters: p, sections: [.init(items: [100, 50])])
     #expect(layout.layoutAttributes(for: .header(0))?.frame == R(0, 0, 210, 44))
-    #expect(frames(layout) == [R(0, 52, 100, 100), R(110, 52, 100, 50)])
+    #expect(itemFrames(layout) == [R(0, 52, 100, 100), R(110, 52, 100, 50)])
     #expect(layout.layoutAttributes(for: .footer(0))?.frame == R(0, 164, 210, 20))
     #expect(layout.contentSize.height == 184)
   }
@@ -117,7 +108,7 @@ struct WaterfallGoldenTests {
     #expect(layout.frame(ofSection: 0) == R(0, 0, 210, 15))
     #expect(layout.frame(ofSection: 1) == R(0, 15, 210, 0))
     #expect(layout.layoutAttributes(for: .header(2))?.frame == R(0, 15, 210, 30))
-    #expect(frames(layout, section: 2) == [R(0, 55, 100, 40)])
+    #expect(itemFrames(layout, section: 2) == [R(0, 55, 100, 40)])
     #expect(layout.contentSize.height == 100)
     #expect(layout.elements(in: R(0, 0, 210, 100)).map(\.path) == [.header(2), .item(0, section: 2)])
   }
@@ -131,10 +122,10 @@ struct WaterfallGoldenTests {
     ])
     let cw = 355.0 / 3
     #expect(layout.numberOfColumns(inSection: 0) == 3)
-    #expect(frames(layout)[2] == R(2 * (cw + 10), 0, cw, 10))
+    #expect(itemFrames(layout)[2] == R(2 * (cw + 10), 0, cw, 10))
     #expect(layout.numberOfColumns(inSection: 1) == 4)
     #expect(layout.numberOfColumns(inSection: 2) == 1)
-    #expect(frames(layout, section: 2) == [R(0, 0, 375, 10)].map { $0.offsetBy(dx: 0, dy: layout.origin(ofSection: 2)!) })
+    #expect(itemFrames(layout, section: 2) == [R(0, 0, 375, 10)].map { $0.offsetBy(dx: 0, dy: layout.origin(ofSection: 2)!) })
     try layout.apply(.setWidth(500))  // floor(510 / 110) = 4
     #expect(layout.numberOfColumns(inSection: 0) == 4)
   }
@@ -146,9 +137,9 @@ struct WaterfallGoldenTests {
       WaterfallSection(parameters: WaterfallParameters(insets: EdgeInsets(top: 0, left: 40, bottom: 0, right: 40)),
                        items: [.height(10, span: .full)]),
     ])
-    #expect(frames(layout) == [R(0, 0, 0, 10), R(20, 0, 0, 10), R(40, 0, 0, 10), R(60, 0, 0, 10), R(0, 20, 0, 0)])
+    #expect(itemFrames(layout) == [R(0, 0, 0, 10), R(20, 0, 0, 10), R(40, 0, 0, 10), R(60, 0, 0, 10), R(0, 20, 0, 0)])
     // Section 0 ends at its bottom, 20 (the size item is 0 high at y 20). A = 50 - 80 < 0 -> A' = 0.
-    #expect(frames(layout, section: 1) == [R(40, 20, 0, 10)])
+    #expect(itemFrames(layout, section: 1) == [R(40, 20, 0, 10)])
     // Zero-width frames contain no point.
     #expect(layout.element(at: Point(x: 20, y: 5)) == nil)
   }
@@ -159,9 +150,9 @@ struct WaterfallGoldenTests {
       .init(columns: 3, items: [30, 40, 50, 10]),
     ])
     // Section 0: header 0..20, items at 20, bottom 120, footer 120..130. Section 1 starts at 130.
-    #expect(frames(layout) == [R(0, 20, 155, 100), R(165, 20, 155, 50)])
+    #expect(itemFrames(layout) == [R(0, 20, 155, 100), R(165, 20, 155, 50)])
     #expect(layout.layoutAttributes(for: .footer(0))?.frame == R(0, 120, 320, 10))
-    #expect(frames(layout, section: 1) == [R(0, 130, 100, 30), R(110, 130, 100, 40), R(220, 130, 100, 50), R(0, 170, 100, 10)])
+    #expect(itemFrames(layout, section: 1) == [R(0, 130, 100, 30), R(110, 130, 100, 40), R(220, 130, 100, 50), R(0, 170, 100, 10)])
     #expect(layout.contentSize == Size(width: 320, height: 180))
   }
 
@@ -175,7 +166,7 @@ struct WaterfallGoldenTests {
   @Test func oneColumnItemsInOneColumnAreFullWidth() throws {
     let layout = try WaterfallLayout(width: 100, parameters: WaterfallParameters(columns: 1, insets: EdgeInsets(all: 10)),
                                      sections: [.init(items: [10, .height(5, span: .columns(3)), 7])])
-    #expect(frames(layout) == [R(10, 10, 80, 10), R(10, 30, 80, 5), R(10, 45, 80, 7)])
+    #expect(itemFrames(layout) == [R(10, 10, 80, 10), R(10, 30, 80, 5), R(10, 45, 80, 7)])
   }
 }
 

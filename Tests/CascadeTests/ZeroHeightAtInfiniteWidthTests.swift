@@ -6,19 +6,11 @@ import CascadeTestSupport
 import Testing
 @testable import Cascade
 
-private func R(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect {
-  Rect(x: x, y: y, width: w, height: h)
-}
-
 @Suite("A zero height at an infinite width")
 struct ZeroHeightAtInfiniteWidthTests {
   /// Six columns 1.797e308 apart in 1029 points: the column width is max(0, (1029 − 5·s) / 6) = 0,
   /// the x of column j is j · s (∞ from column 2 on), a span of five is 4 · s = ∞ wide.
   static let huge = Double.greatestFiniteMagnitude
-
-  func frames(_ layout: WaterfallLayout) -> [Rect] {
-    (0..<layout.numberOfItems(inSection: 0)).map { layout.layoutAttributes(for: .item($0, section: 0))!.frame }
-  }
 
   /// The fuzzer's collection, frames worked out by hand.
   @Test func theFuzzersCollection() throws {
@@ -27,7 +19,7 @@ struct ZeroHeightAtInfiniteWidthTests {
     let layout = try WaterfallLayout(width: 1029, parameters: p, sections: [.init(items: items)])
     // The tolerance takes column 0 every time (every next y is within ∞ of the lowest). The span
     // of five starts at s = 0 (y_0 = 408 <= 0 + tolerance), 4 · s = ∞ wide, its height −0 as given.
-    #expect(frames(layout) == [
+    #expect(itemFrames(layout) == [
       R(0, 0, 0, 80), R(0, 90, 0, 60), R(0, 160, 0, 58), R(0, 228, 0, 80), R(0, 318, 0, 80),
       R(0, 408, .infinity, 0),
     ])
@@ -56,7 +48,7 @@ struct ZeroHeightAtInfiniteWidthTests {
     // y_s = max(next[s ..< s + 5]): y_0 = y_1 = 30, so s = 0 at 30, height 0;
     // then next[0 ..< 5] = 40. Second span: y_0 = 40, y_1 = max(40, 40, 40, 40, 0) = 40: s = 0 at
     // 40, height 1 · ∞ / 37 = ∞; next[0 ..< 5] = ∞. Item 4: the lowest column is 5 (x = 5 · s = ∞).
-    #expect(frames(layout) == [
+    #expect(itemFrames(layout) == [
       R(0, 0, 0, 10), R(Self.huge, 0, 0, 20), R(0, 30, .infinity, 0), R(0, 40, .infinity, .infinity),
       R(.infinity, 0, 0, 5),
     ])
@@ -83,11 +75,11 @@ struct ZeroHeightAtInfiniteWidthTests {
       items = edit(items)
       if case .setWidth(let w) = change { width = w }
       let fresh = try WaterfallLayout(width: width, parameters: p, sections: [.init(items: items)])
-      #expect(frames(layout) == frames(fresh), "after \(change)")
+      #expect(itemFrames(layout) == itemFrames(fresh), "after \(change)")
       #expect(layout._violation() == nil, "after \(change)")
       let model = ReferenceWaterfall(width: width, parameters: p, sections: [.init(parameters: .init(), items: items)])
-      #expect(model.compute().elements.map(\.frame) == frames(fresh), "model after \(change)")
-      #expect(!frames(layout).contains { $0.height.isNaN }, "after \(change)")
+      #expect(model.compute().elements.map(\.frame) == itemFrames(fresh), "model after \(change)")
+      #expect(!itemFrames(layout).contains { $0.height.isNaN }, "after \(change)")
     }
   }
 }
