@@ -342,16 +342,16 @@ struct IntervalIndexTests {
     #expect(IntervalIndex._firstSample(above: 11, in: small._lanes[1]) == 1)
   }
 
-  /// A lane of at most 8 elements has no samples and no storage for them, and a lane's level of
-  /// samples above a level of at most one entry holds that level's buffer (a lane of up to 72
-  /// elements allocates one array for three levels), and a relayout in place
-  /// writes every level in the buffer it has. Lanes of every size around the levels' edges:
-  /// after a fresh fill, each change (a bottom rewritten as the column walk does, an append, a
-  /// truncation, a reset and a fill in place, a fill of other counts) leaves every level exact,
-  /// and a copy taken before it unchanged: no write reaches another index through a buffer
-  /// they share.
-  @Test(arguments: [0, 1, 5, 8, 9, 16, 17, 40, 72, 73, 600] as [Int])
-  func levelsSharingABufferStayExactAndApart(perLane: Int) {
+  /// A lane of at most 8 elements has no samples and no storage for them, a level of at most
+  /// 8 entries has no level above it (a lane of up to 72 elements allocates one array, one of
+  /// up to 520 two), and a relayout in place writes every level in the buffer it has. Lanes of
+  /// every size around the levels' edges (8 and 9 samples at 72 and 73 elements, 8 and 9
+  /// coarse samples at 520 and 521): after a fresh fill, each change (a bottom rewritten as the
+  /// column walk does, an append, a truncation, a reset and a fill in place, a fill of other
+  /// counts) leaves every level exact, every search of the levels right, and a copy taken
+  /// before it unchanged: no write reaches another index through a buffer they share.
+  @Test(arguments: [0, 1, 5, 8, 9, 16, 17, 40, 72, 73, 520, 521, 600] as [Int])
+  func levelsStayExactAndApart(perLane: Int) {
     struct Source: IntervalLaneSource {
       let bottoms: [Double], lanes: Int
       func minY(_ id: Int) -> Double { bottoms[id] }
@@ -361,15 +361,25 @@ struct IntervalIndexTests {
     func same(_ a: [Double], _ b: [Double]) -> Bool {
       a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
     }
-    /// Every lane's three levels from its ids' bottoms, and the whole index's invariants.
+    /// Every 8th entry of `level`, when it has more than 8.
+    func above(_ level: [Double]) -> [Double] {
+      level.count > 8 ? stride(from: 0, to: level.count, by: 8).map { level[$0] } : []
+    }
+    /// Every lane's three levels from its ids' bottoms, the whole index's invariants, and the
+    /// levels' search for a bound at, between and beyond every sample against a scan.
     func expectExact(_ index: IntervalIndex, _ bottoms: [Double], _ step: String) {
       #expect(index._violation(bounds: { (bottoms[$0], bottoms[$0]) }) == nil, "\(perLane) a lane, \(step)")
       for (l, ids) in index._laneContents.enumerated() {
         let samples = stride(from: 8, to: ids.count, by: 8).map { bottoms[ids[$0]] }
-        let coarse = stride(from: 0, to: samples.count, by: 8).map { samples[$0] }
+        let coarse = above(samples)
         let lane = index._lanes[l]
         #expect(lane.samples == samples && lane.coarse == coarse, "\(perLane) a lane, \(step), lane \(l)")
-        #expect(lane.coarsest == stride(from: 0, to: coarse.count, by: 8).map { coarse[$0] }, "\(perLane) a lane, \(step)")
+        #expect(lane.coarsest == above(coarse), "\(perLane) a lane, \(step)")
+        let bounds: [Double] = samples.flatMap { [$0 - 0.5, $0, $0 + 0.5] } + [-1]
+        let wrong = bounds.first(where: { lower in
+          IntervalIndex._firstSample(above: lower, in: lane) != (samples.firstIndex { $0 > lower } ?? samples.count)
+        })
+        #expect(wrong == nil, "\(perLane) a lane, \(step), lane \(l): the first sample above \(wrong ?? 0)")
       }
     }
     let lanes = 4, n = perLane * lanes
@@ -378,14 +388,11 @@ struct IntervalIndexTests {
     index.replaceAll(count: n, from: Source(bottoms: bottoms, lanes: lanes))
     expectExact(index, bottoms, "a fresh fill")
     for lane in index._lanes where lane.count > 0 {
-      // The storage rule: none for a lane without samples; otherwise one buffer for every level
-      // of at most one entry and the level below.
-      if lane.samples.isEmpty {
-        #expect(lane.count <= 8 && lane.coarse.isEmpty && lane.coarsest.isEmpty && lane.samples.capacity == 0)
-      } else {
-        #expect(same(lane.samples, lane.coarse) == (lane.samples.count == 1))
-        #expect(same(lane.coarse, lane.coarsest) == (lane.coarse.count == 1))
-      }
+      // The storage rule: no array for a level with no entries, and none shared.
+      if lane.samples.isEmpty { #expect(lane.count <= 8 && lane.samples.capacity == 0) }
+      #expect(lane.coarse.isEmpty == (lane.samples.count <= 8) && (!lane.coarse.isEmpty || lane.coarse.capacity == 0))
+      #expect(lane.coarsest.isEmpty == (lane.coarse.count <= 8) && (!lane.coarsest.isEmpty || lane.coarsest.capacity == 0))
+      #expect(!same(lane.samples, lane.coarse) && !same(lane.coarse, lane.coarsest) || lane.coarse.isEmpty)
     }
     guard n > 0 else { return }
     // A bottom rewritten as the column walk does (through the samples, then the levels synced):

@@ -141,12 +141,14 @@ public struct IntervalIndex: Sendable {
     /// exactly ``_sampleCount(_:)`` of them, none for a lane of at most 8 elements.
     @usableFromInline var samples: [Double] = []
     /// Every 8th sample, from sample 0 (the bottom of positions 8, 72, 136, …), exactly
-    /// `(samples.count + 7) / 8`: the level above the samples, which narrows a search to the
-    /// eight samples of one cache line.
+    /// `(samples.count + 7) / 8` of them when there are more than 8 samples, and none
+    /// otherwise: the level above the samples, which narrows a search to the eight samples of
+    /// one cache line. (See ``_levelsAbove(_:)`` for a lane of at most 8 samples.)
     @usableFromInline var coarse: [Double] = []
-    /// Every 8th coarse sample, exactly `(coarse.count + 7) / 8`: the top level, small enough
-    /// (4 KB a lane at 1M elements in four lanes) that the binary search that starts every
-    /// query stays in cache.
+    /// Every 8th coarse sample, exactly `(coarse.count + 7) / 8` of them when there are more
+    /// than 8 coarse samples, and none otherwise: the top level, small enough (4 KB a lane at
+    /// 1M elements in four lanes) that the binary search that starts every query stays in
+    /// cache.
     @usableFromInline var coarsest: [Double] = []
     /// A lane of `count` ids in `start ..< start + capacity`, with these samples (each level
     /// above them is built from them, ``_buildLevels()``).
@@ -161,51 +163,71 @@ public struct IntervalIndex: Sendable {
     /// Builds `coarse` and `coarsest` from the samples, each level written in the buffer it has
     /// when that has the room. O(samples / 8).
     ///
-    /// A level above a level of at most one entry equals it, so it shares that buffer (copied on
-    /// its first write, as any array is) rather than allocating one of its own: a lane of at
-    /// most 8 elements has no samples and allocates nothing, one of at most 72 (up to 8
-    /// samples) one array for its three levels, and one of at most 520 (up to 64), two. In a
-    /// layout of many small sections each lane's arrays were most of what a section allocated,
-    /// at about 450 instructions an array on this platform before the allocator's.
+    /// A level of at most 8 entries has no level above it, since a search reads all of it in
+    /// one step from its first entry (``_levelsAbove(_:)``): a lane of at most 8 elements has no
+    /// samples and allocates nothing, one of at most 72 (up to 8 samples) one array, and one
+    /// of at most 520 (up to 64 samples) two. In a layout of many sections each lane's arrays
+    /// were most of what a section allocated, at about 450 instructions an array on this
+    /// platform with the allocator's.
     @inlinable
     mutating func _buildLevels() {
-      /// `above` = every 8th entry of `level`, written through pointers into the buffer
-      /// `above` has (``_setCount(_:filler:)``), not appended one by one.
+      /// `above` = every 8th entry of `level` (none for a level of at most 8), written through
+      /// pointers into the buffer `above` has (``_setCount(_:filler:)``), not appended one by
+      /// one.
       func everyEighth(_ level: [Double], into above: inout [Double]) {
-        let n = (level.count &+ 7) &>> 3
+        let n = level.count > 8 ? (level.count &+ 7) &>> 3 : 0
         above._setCount(n, filler: 0)
+        if n == 0 { return }
         above.withUnsafeMutableBufferPointer { above in
           let level = level._unsafeElements
           for j in 0..<n { above[j] = level[j &<< 3] }
         }
       }
-      if samples.count <= 1 { coarse = samples } else { everyEighth(samples, into: &coarse) }
-      if coarse.count <= 1 { coarsest = coarse } else { everyEighth(coarse, into: &coarsest) }
+      // Most lanes of a feed's sections have at most 8 samples, and no level above them to
+      // write or empty: returned before the calls, which cost about 70 instructions a lane even
+      // then.
+      if samples.count <= 8 && coarse.isEmpty && coarsest.isEmpty { return }
+      everyEighth(samples, into: &coarse)
+      everyEighth(coarse, into: &coarsest)
     }
 
-    /// Empties a level that holds the buffer of a level below it (see ``_buildLevels()``), so
-    /// that each level's buffer is its own and can be written in place. O(1).
-    @inlinable
-    mutating func _unshareLevels() {
-      func share(_ a: [Double], _ b: [Double]) -> Bool {
-        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
-      }
-      if share(coarsest, coarse) || share(coarsest, samples) { coarsest = [] }
-      if share(coarse, samples) { coarse = [] }
+    /// The two levels above the samples as a search reads them: `coarse` and `coarsest`, or,
+    /// in place of a level that is not there (the level below it has at most 8 entries), the
+    /// first sample alone, which is the first entry of every level. A search of that one entry
+    /// leaves the level below to be read whole in one step, as a level of one entry did when it
+    /// was stored. Read while `lane` is borrowed. O(1).
+    @inlinable @inline(__always)
+    static func _levelsAbove(
+      _ lane: borrowing _Lane
+    ) -> (coarse: UnsafeBufferPointer<Double>, coarsest: UnsafeBufferPointer<Double>) {
+      let samples = lane.samples._unsafeElements
+      let first = UnsafeBufferPointer(start: samples.baseAddress, count: Swift.min(samples.count, 1))
+      let coarse = lane.coarse._unsafeElements, coarsest = lane.coarsest._unsafeElements
+      return (coarse.count > 0 ? coarse : first, coarsest.count > 0 ? coarsest : first)
+    }
+
+    /// After `level` gained an entry at its end, gives `above` the entries the levels' rule asks
+    /// for: both of its first two (entries 0 and 8) when the level passes 8 entries, then one
+    /// for each 8th entry. Returns whether `above` gained an entry. O(1) amortized.
+    @inlinable @inline(__always)
+    static func _grow(_ level: [Double], _ above: inout [Double]) -> Bool {
+      let k = level.count &- 1
+      guard k >= 8, k & 7 == 0 else { return false }
+      if k == 8 { above.append(level[0]) }
+      above.append(level[k])
+      return true
     }
 
     /// Replaces the samples with `count` of them, written by `fill`, which must write every
     /// entry (the buffer holds old samples, then zeros), and rebuilds the levels above, every
     /// level in the buffer it has when the lane holds that alone and it has the room: a
-    /// relayout in place allocates nothing. (A level of at most one entry may share its buffer
-    /// with the level above, which lets go of it first.) O(count).
+    /// relayout in place allocates nothing. O(count).
     @inlinable
     mutating func _replaceSamples(count: Int, _ fill: (UnsafeMutableBufferPointer<Double>) -> Void) {
       // A lane of 8 elements or fewer has no samples and gets none (every lane of a section of
       // 20 in four columns): the rest would only reassign the three empty levels. All three are
       // tested, so that levels that disagree with their samples are still rebuilt.
       if count == 0 && samples.isEmpty && coarse.isEmpty && coarsest.isEmpty { return }
-      _unshareLevels()
       samples._setCount(count, filler: 0)
       if count > 0 { samples.withUnsafeMutableBufferPointer { fill($0) } }
       _buildLevels()
@@ -215,12 +237,11 @@ public struct IntervalIndex: Sendable {
     /// append) to every level that samples that position. O(1) amortized.
     @inlinable @inline(__always)
     mutating func _appendBottom(_ maxY: Double, at position: Int) {
-      // Sample k of the lane; the levels above take every 8th sample, as `_syncLevels` does.
-      guard let k = IntervalIndex._sample(at: position) else { return }
+      // A sample of the lane; the levels above take every 8th entry of the level below, as
+      // `_syncLevels` does, once that has more than 8.
+      guard IntervalIndex._sample(at: position) != nil else { return }
       samples.append(maxY)
-      guard k & 7 == 0 else { return }
-      coarse.append(maxY)
-      if k & 63 == 0 { coarsest.append(maxY) }
+      if Self._grow(samples, &coarse) { _ = Self._grow(coarse, &coarsest) }
     }
 
     /// Sets the bottom of the element at `position` in every level that samples it (a level
@@ -259,24 +280,14 @@ public struct IntervalIndex: Sendable {
       }
     }
 
-    /// Keeps the samples of the first `count` elements, every level keeping its capacity.
-    /// O(1) but for the removed entries.
-    ///
-    /// A level that keeps all its entries is not touched: it may share its buffer with the
-    /// level below (see ``_buildLevels()``), and removing even nothing from a shared buffer
-    /// copies it. Truncated to nothing, a level sharing a buffer lets go of it first, so that
-    /// every level keeps its own.
+    /// Keeps the samples of the first `count` elements, every level keeping its capacity (a
+    /// level left with no entries too, as the rule asks of a level above one of at most 8).
+    /// O(1) but for the removed entries; a level that keeps all its entries is not touched.
     @inlinable
     mutating func _truncateSamples(to count: Int) {
-      if count == 0 {
-        _unshareLevels()
-        samples.removeAll(keepingCapacity: true)
-        coarse.removeAll(keepingCapacity: true)
-        coarsest.removeAll(keepingCapacity: true)
-        return
-      }
       let keptSamples = IntervalIndex._sampleCount(count)
-      let keptCoarse = (keptSamples &+ 7) &>> 3, keptCoarsest = (keptCoarse &+ 7) &>> 3
+      let keptCoarse = keptSamples > 8 ? (keptSamples &+ 7) &>> 3 : 0
+      let keptCoarsest = keptCoarse > 8 ? (keptCoarse &+ 7) &>> 3 : 0
       if keptSamples < samples.count { samples.removeSubrange(keptSamples...) }
       if keptCoarse < coarse.count { coarse.removeSubrange(keptCoarse...) }
       if keptCoarsest < coarsest.count { coarsest.removeSubrange(keptCoarsest...) }
@@ -846,8 +857,9 @@ public struct IntervalIndex: Sendable {
       let i0 = _lane(l0, of: lanes, in: ids), i1 = _lane(l1, of: lanes, in: ids)
       let i2 = _lane(l2, of: lanes, in: ids), i3 = _lane(l3, of: lanes, in: ids)
       // Each level read in place: `lanes` is borrowed for the whole query.
-      let c0 = lanes[l0].coarsest._unsafeElements, c1 = lanes[l1].coarsest._unsafeElements
-      let c2 = lanes[l2].coarsest._unsafeElements, c3 = lanes[l3].coarsest._unsafeElements
+      let a0 = _Lane._levelsAbove(lanes[l0]), a1 = _Lane._levelsAbove(lanes[l1])
+      let a2 = _Lane._levelsAbove(lanes[l2]), a3 = _Lane._levelsAbove(lanes[l3])
+      let c0 = a0.coarsest, c1 = a1.coarsest, c2 = a2.coarsest, c3 = a3.coarsest
       do {
         // The top level: the first entry above lower, q, is b + 1 once n is 1. b starts one
         // before the entries; every entry at or before b is at or below lower.
@@ -860,10 +872,10 @@ public struct IntervalIndex: Sendable {
           if n3 > 1 { let h = n3 &>> 1; b3 = c3[b3 &+ h] > lower ? b3 : b3 &+ h; n3 &-= h }
         }
         // Down the two levels below, a cache line each, the four lanes' reads side by side.
-        var q0 = _narrow(lanes[l0].coarse._unsafeElements, b0 &+ 1, lower)
-        var q1 = _narrow(lanes[l1].coarse._unsafeElements, b1 &+ 1, lower)
-        var q2 = _narrow(lanes[l2].coarse._unsafeElements, b2 &+ 1, lower)
-        var q3 = _narrow(lanes[l3].coarse._unsafeElements, b3 &+ 1, lower)
+        var q0 = _narrow(a0.coarse, b0 &+ 1, lower)
+        var q1 = _narrow(a1.coarse, b1 &+ 1, lower)
+        var q2 = _narrow(a2.coarse, b2 &+ 1, lower)
+        var q3 = _narrow(a3.coarse, b3 &+ 1, lower)
         q0 = _narrow(lanes[l0].samples._unsafeElements, q0, lower)
         q1 = _narrow(lanes[l1].samples._unsafeElements, q1, lower)
         q2 = _narrow(lanes[l2].samples._unsafeElements, q2, lower)
@@ -954,8 +966,9 @@ public struct IntervalIndex: Sendable {
   /// - Complexity: O(log n).
   @inlinable
   internal static func _firstSample(above lower: Double, in levels: borrowing _Lane) -> Int {
-    let q = levels.coarsest._unsafeElements._firstIndex { $0 > lower }
-    return _narrow(levels.samples._unsafeElements, _narrow(levels.coarse._unsafeElements, q, lower), lower)
+    let above = _Lane._levelsAbove(levels)
+    let q = above.coarsest._firstIndex { $0 > lower }
+    return _narrow(levels.samples._unsafeElements, _narrow(above.coarse, q, lower), lower)
   }
 
   /// A level's first entry above `lower`, given `q`, the first entry above it in the level
@@ -1255,9 +1268,13 @@ extension IntervalIndex {
         bounds.maxY(Int(lane[$0]))
       }
       if expected != _lanes[laneNumber].samples { return "lane \(laneNumber): samples out of date" }
-      let coarse = stride(from: 0, to: expected.count, by: 8).map { expected[$0] }
+      // Each level above: every 8th entry of the level below, when that has more than 8.
+      func above(_ level: [Double]) -> [Double] {
+        level.count > 8 ? stride(from: 0, to: level.count, by: 8).map { level[$0] } : []
+      }
+      let coarse = above(expected)
       if coarse != _lanes[laneNumber].coarse { return "lane \(laneNumber): coarse samples out of date" }
-      if stride(from: 0, to: coarse.count, by: 8).map({ coarse[$0] }) != _lanes[laneNumber].coarsest {
+      if above(coarse) != _lanes[laneNumber].coarsest {
         return "lane \(laneNumber): coarsest samples out of date"
       }
       for p in lane.indices.dropFirst() {
