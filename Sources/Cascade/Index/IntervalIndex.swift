@@ -175,7 +175,7 @@ public struct IntervalIndex: Sendable {
       /// pointers into the buffer `above` has (``_setCount(_:filler:)``), not appended one by
       /// one.
       func everyEighth(_ level: [Double], into above: inout [Double]) {
-        let n = level.count > 8 ? (level.count &+ 7) &>> 3 : 0
+        let n = Self._entriesAbove(level.count)
         above._setCount(n, filler: 0)
         if n == 0 { return }
         above.withUnsafeMutableBufferPointer { above in
@@ -189,6 +189,15 @@ public struct IntervalIndex: Sendable {
       if samples.count <= 8 && coarse.isEmpty && coarsest.isEmpty { return }
       everyEighth(samples, into: &coarse)
       everyEighth(coarse, into: &coarsest)
+    }
+
+    /// How many entries the level above a level of `count` entries has: every 8th, from the
+    /// first, when there are more than 8, and none otherwise (a search reads a level of at most
+    /// 8 whole, ``_levelsAbove(_:)``). The rule that ``_buildLevels()`` and the truncation
+    /// follow, and that appends keep (``_grow(_:_:)``). O(1).
+    @inlinable @inline(__always)
+    static func _entriesAbove(_ count: Int) -> Int {
+      count > 8 ? (count &+ 7) &>> 3 : 0
     }
 
     /// The two levels above the samples as a search reads them: `coarse` and `coarsest`, or,
@@ -286,8 +295,7 @@ public struct IntervalIndex: Sendable {
     @inlinable
     mutating func _truncateSamples(to count: Int) {
       let keptSamples = IntervalIndex._sampleCount(count)
-      let keptCoarse = keptSamples > 8 ? (keptSamples &+ 7) &>> 3 : 0
-      let keptCoarsest = keptCoarse > 8 ? (keptCoarse &+ 7) &>> 3 : 0
+      let keptCoarse = Self._entriesAbove(keptSamples), keptCoarsest = Self._entriesAbove(keptCoarse)
       if keptSamples < samples.count { samples.removeSubrange(keptSamples...) }
       if keptCoarse < coarse.count { coarse.removeSubrange(keptCoarse...) }
       if keptCoarsest < coarsest.count { coarsest.removeSubrange(keptCoarsest...) }
