@@ -159,8 +159,6 @@ extension _Section {
         let end = Swift.min(ids.count, start + lanes[l].count)
         return UnsafeBufferPointer(rebasing: ids[Swift.min(start, end)..<end])
       }
-      /// The columns a placed record covers.
-      func cover(_ r: _ItemRecord) -> Range<Int> { r.coveredColumns(c) }
       func coversSeveral(_ r: _ItemRecord) -> Bool { r.column < 0 || r.span > 1 }
 
       func push(_ cursor: _WalkCursor) {
@@ -275,7 +273,7 @@ extension _Section {
         for j in 0..<c { cur[j] = m == 0 ? g.top : saved[Self.checkpointBase(m, stride: checkpointStride) + j] }
         for t in (m << Self.checkpointShift)..<r {
           let next = records[t].y + records[t].height + spacing
-          for j in cover(records[t]) { cur[j] = next }
+          for j in records[t].coveredColumns(c) { cur[j] = next }
         }
         for j in 0..<c { src[j] = r - 1 }
         tally.pointee.nextMulti = multi._firstIndex { Int($0) >= r }
@@ -333,7 +331,7 @@ extension _Section {
           tally.pointee.nextMulti = nextMulti + 1
           let forced = t == tR
           if forced { k += 1 }
-          let columns = cover(records[t])
+          let columns = records[t].coveredColumns(c)
           var touched = forced
           if !touched { for j in columns where slot[j] >= 0 { touched = true; break } }
           if !touched {
