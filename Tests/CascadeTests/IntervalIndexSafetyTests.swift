@@ -64,7 +64,8 @@ struct IntervalIndexSafetyTests {
   /// `_append` asks a source for the lane of an id due a sample twice: when it writes the id, and
   /// when it takes the stretch's samples. A source that answers a lane outside the index the
   /// second time costs those samples, and nothing is read or written out of bounds (removing the
-  /// check traps in a debug build): every id is where the first answer put it.
+  /// check traps in a debug build): every id is where the first answer put it, and the samples
+  /// are what the index held before (-1, from appends of the same ids with that bottom).
   @Test func aSourceThatMovesADueIdOutOfTheLanesOnItsSecondAnswerIsPassedOver() {
     final class Fickle: IntervalLaneSource, @unchecked Sendable {
       var answers: [Int: Int] = [:]
@@ -78,13 +79,16 @@ struct IntervalIndexSafetyTests {
     // Room for every id first, so that none goes through `append(_:lane:maxY:)`, which traps on
     // a bad lane.
     var index = IntervalIndex(laneCount: 3), honest = IntervalIndex(laneCount: 3)
-    for id in 0..<300 { index.append(id, lane: id % 3, maxY: Double(id) + 5) }
+    for id in 0..<300 { index.append(id, lane: id % 3, maxY: -1) }
     index.removeAll(from: 0)
     index._append(0..<200, from: Fickle())
     for id in 0..<200 { honest.append(id, lane: id % 3, maxY: Double(id) + 5) }
     #expect(index._laneContents == honest._laneContents)
-    #expect(index._lanes.allSatisfy { $0.samples.isEmpty }, "a sample taken from a lane outside the index")
-    #expect(honest._lanes.allSatisfy { !$0.samples.isEmpty })
+    #expect(
+      index._lanes.indices.allSatisfy { l in index._samples(ofLane: l).allSatisfy { $0 == -1 } },
+      "a sample taken from a lane outside the index")
+    #expect(honest._lanes.indices.allSatisfy { l in honest._samples(ofLane: l).allSatisfy { $0 >= 5 } })
+    #expect(index._lanes.indices.allSatisfy { !index._samples(ofLane: $0).isEmpty })
   }
 
   @Test func aSourceThatPutsEveryIdInOneLaneOnTheSecondPassIsReported() {

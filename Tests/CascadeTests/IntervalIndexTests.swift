@@ -148,7 +148,7 @@ struct IntervalIndexTests {
     for round in 0..<3 {
       grow(by: 12_000)
       #expect(index._violation(bounds: { spans[$0] }) == nil, "seed \(seed), round \(round)")
-      let samples = index._lanes.flatMap(\.samples)
+      let samples = index._lanes.indices.flatMap { index._samples(ofLane: $0) }
       #expect(samples.count >= 100 * lanes, "seed \(seed): only \(samples.count) samples")
       for _ in 0..<60 {
         let b = [samples, spans.map(\.maxY)][rng.int(0...1)].randomElement(using: &rng)!
@@ -287,21 +287,21 @@ struct IntervalIndexTests {
   /// The three levels of samples (every 8th bottom after the first, then every 8th of those, and
   /// every 8th of those), written out for a lane whose element i ends at i: their exact contents
   /// after appends, a truncation in the middle of every level and a column-walk style rewrite, and the first sample above every bound
-  /// (`_firstSample(above:in:)`, the top level's binary search then a counted line per level)
+  /// (`_firstSample(above:in:_:)`, the top level's binary search then a counted line per level)
   /// against a scan of the samples, with bottoms that repeat across the levels' boundaries.
   @Test func threeLevelsOfSamplesNarrowLikeAScanOfTheSamples() {
     var index = IntervalIndex(laneCount: 1)
     for id in 0..<5_000 { index.append(id, lane: 0, maxY: Double(id)) }
     // Sample k is the bottom of position 8(k + 1): positions 8, 16, …, 4,992.
-    #expect(index._lanes[0].samples == stride(from: 8.0, to: 5_000, by: 8).map { $0 })
+    #expect(index._samples(ofLane: 0) == stride(from: 8.0, to: 5_000, by: 8).map { $0 })
     #expect(index._lanes[0].coarse == stride(from: 8.0, to: 5_000, by: 64).map { $0 })
     #expect(index._lanes[0].coarsest == [8, 520, 1_032, 1_544, 2_056, 2_568, 3_080, 3_592, 4_104, 4_616])
     // Cut after position 1,032, the third top-level entry's, then before it.
     index.removeAll(from: 1_033)
-    #expect(index._lanes[0].samples.count == 129 && index._lanes[0].coarse.count == 17)
+    #expect(index._samples(ofLane: 0).count == 129 && index._lanes[0].coarse.count == 17)
     #expect(index._lanes[0].coarsest == [8, 520, 1_032])
     index.removeAll(from: 1_032)
-    #expect(index._lanes[0].samples.count == 128 && index._lanes[0].coarse.count == 16)
+    #expect(index._samples(ofLane: 0).count == 128 && index._lanes[0].coarse.count == 16)
     #expect(index._lanes[0].coarsest == [8, 520])
     // A lane whose bottoms repeat in long runs (ties at the bounds searched for), grown past
     // several top-level entries.
@@ -310,11 +310,11 @@ struct IntervalIndexTests {
     for (id, b) in bottoms.enumerated() { index.append(id, lane: 0, maxY: b) }
     #expect(index._violation(bounds: { (bottoms[$0], bottoms[$0]) }) == nil)
     func check(_ index: IntervalIndex, _ lane: Int = 0) {
-      let samples = index._lanes[lane].samples
+      let samples = index._samples(ofLane: lane)
       for b in stride(from: -1.0, through: 14, by: 0.5) {
         for lower in [b, b.nextDown, b.nextUp] {
           let scan = samples.firstIndex { $0 > lower } ?? samples.count
-          #expect(IntervalIndex._firstSample(above: lower, in: index._lanes[lane]) == scan, "lower \(lower)")
+          #expect(index._firstSample(above: lower, lane: lane) == scan, "lower \(lower)")
         }
       }
     }
@@ -323,23 +323,42 @@ struct IntervalIndexTests {
     // sync of the levels above: both keep every level equal to the bottoms.
     var moved = bottoms
     for p in 4_096..<9_000 { moved[p] += 1 }
-    for p in stride(from: 4_096, to: 6_000, by: 1) { index._lanes[0]._setBottom(moved[p], at: p) }
-    for p in stride(from: 6_000, to: 9_000, by: 8) { index._lanes[0].samples[p / 8 - 1] = moved[p] }
-    index._lanes[0]._syncLevels(samples: (6_000 / 8 - 1)..<(9_000 / 8))
+    for p in stride(from: 4_096, to: 6_000, by: 1) {
+      Self.withLane(&index, 0) { lane, samples in lane._setBottom(moved[p], at: p, in: samples) }
+    }
+    Self.withLane(&index, 0) { lane, samples in
+      for p in stride(from: 6_000, to: 9_000, by: 8) { samples[p / 8 - 1] = moved[p] }
+      lane._syncLevels(samples: (6_000 / 8 - 1)..<(9_000 / 8), of: UnsafeBufferPointer(samples))
+    }
     #expect(index._violation(bounds: { (moved[$0], moved[$0]) }) == nil)
     check(index)
     // An empty lane, a lane of one element and one of nine: a lane of at most 8 has no
     // samples (the search reads its first eight positions), the ninth element has the first.
     var small = IntervalIndex(laneCount: 2)
     small.append(0, lane: 1, maxY: 3)
-    #expect(small._lanes[1].samples.isEmpty)
-    #expect(IntervalIndex._firstSample(above: 0, in: small._lanes[0]) == 0)
-    #expect(IntervalIndex._firstSample(above: 2, in: small._lanes[1]) == 0)
-    #expect(IntervalIndex._firstSample(above: 3, in: small._lanes[1]) == 0)
+    #expect(small._samples(ofLane: 1).isEmpty && small._samples.isEmpty)
+    #expect(small._firstSample(above: 0, lane: 0) == 0)
+    #expect(small._firstSample(above: 2, lane: 1) == 0)
+    #expect(small._firstSample(above: 3, lane: 1) == 0)
     for id in 1...8 { small.append(id, lane: 1, maxY: 3 + Double(id)) }
-    #expect(small._lanes[1].samples == [11])
-    #expect(IntervalIndex._firstSample(above: 10, in: small._lanes[1]) == 0)
-    #expect(IntervalIndex._firstSample(above: 11, in: small._lanes[1]) == 1)
+    #expect(small._samples(ofLane: 1) == [11])
+    #expect(small._firstSample(above: 10, lane: 1) == 0)
+    #expect(small._firstSample(above: 11, lane: 1) == 1)
+  }
+
+  /// Calls `body` with lane `l` of `index` and its samples open for writing, the lane and the
+  /// samples taken out of the index as the column walk takes them.
+  static func withLane(
+    _ index: inout IntervalIndex, _ l: Int,
+    _ body: (inout IntervalIndex._Lane, UnsafeMutableBufferPointer<Double>) -> Void
+  ) {
+    var samples: [Double] = []
+    swap(&samples, &index._samples)
+    defer { swap(&samples, &index._samples) }
+    samples.withUnsafeMutableBufferPointer { all in
+      let own = IntervalIndex._laneSamples(index._lanes[l], in: all)
+      body(&index._lanes[l], own)
+    }
   }
 
   /// A lane of at most 8 elements has no samples and no storage for them, a level of at most
@@ -373,11 +392,11 @@ struct IntervalIndexTests {
         let samples = stride(from: 8, to: ids.count, by: 8).map { bottoms[ids[$0]] }
         let coarse = above(samples)
         let lane = index._lanes[l]
-        #expect(lane.samples == samples && lane.coarse == coarse, "\(perLane) a lane, \(step), lane \(l)")
+        #expect(index._samples(ofLane: l) == samples && lane.coarse == coarse, "\(perLane) a lane, \(step), lane \(l)")
         #expect(lane.coarsest == above(coarse), "\(perLane) a lane, \(step)")
         let bounds: [Double] = samples.flatMap { [$0 - 0.5, $0, $0 + 0.5] } + [-1]
         let wrong = bounds.first(where: { lower in
-          IntervalIndex._firstSample(above: lower, in: lane) != (samples.firstIndex { $0 > lower } ?? samples.count)
+          index._firstSample(above: lower, lane: l) != (samples.firstIndex { $0 > lower } ?? samples.count)
         })
         #expect(wrong == nil, "\(perLane) a lane, \(step), lane \(l): the first sample above \(wrong ?? 0)")
       }
@@ -387,12 +406,15 @@ struct IntervalIndexTests {
     var index = IntervalIndex(laneCount: lanes)
     index.replaceAll(count: n, from: Source(bottoms: bottoms, lanes: lanes))
     expectExact(index, bottoms, "a fresh fill")
-    for lane in index._lanes where lane.count > 0 {
-      // The storage rule: no array for a level with no entries, and none shared.
-      if lane.samples.isEmpty { #expect(lane.count <= 8 && lane.samples.capacity == 0) }
-      #expect(lane.coarse.isEmpty == (lane.samples.count <= 8) && (!lane.coarse.isEmpty || lane.coarse.capacity == 0))
+    // The storage rule: every lane's samples in one buffer, and none while no lane has more
+    // than 8 elements; no array for a level with no entries, and none shared.
+    #expect(index._samples.isEmpty == (perLane <= 8) && (!index._samples.isEmpty || index._samples.capacity == 0))
+    #expect(index._samples.isEmpty || index._samples.count == (n + 7) / 8)
+    for (l, lane) in index._lanes.enumerated() where lane.count > 0 {
+      let samples = index._samples(ofLane: l)
+      #expect(lane.coarse.isEmpty == (samples.count <= 8) && (!lane.coarse.isEmpty || lane.coarse.capacity == 0))
       #expect(lane.coarsest.isEmpty == (lane.coarse.count <= 8) && (!lane.coarsest.isEmpty || lane.coarsest.capacity == 0))
-      #expect(!same(lane.samples, lane.coarse) && !same(lane.coarse, lane.coarsest) || lane.coarse.isEmpty)
+      #expect(!same(index._samples, lane.coarse) && !same(lane.coarse, lane.coarsest) || lane.coarse.isEmpty)
     }
     guard n > 0 else { return }
     // A bottom rewritten as the column walk does (through the samples, then the levels synced):
@@ -401,8 +423,10 @@ struct IntervalIndexTests {
     if perLane > 8 {
       let id = 8 * lanes
       bottoms[id] -= 3
-      index._lanes[0].samples.withUnsafeMutableBufferPointer { $0[0] = bottoms[id] }
-      index._lanes[0]._syncLevels(positions: 8..<9)
+      Self.withLane(&index, 0) { lane, samples in
+        samples[0] = bottoms[id]
+        lane._syncLevels(positions: 8..<9, of: UnsafeBufferPointer(samples))
+      }
     }
     expectExact(index, bottoms, "a rewritten bottom")
     expectExact(copy, copied, "the copy, after a rewritten bottom")

@@ -119,6 +119,27 @@ public struct IntervalIndex: Sendable {
   /// once and reads any lane through pointers valid for the whole query.
   @usableFromInline
   internal var _ids: [Int32] = []
+  /// Every lane's samples in one buffer. A lane's samples are the bottom (`maxY`) of every 8th
+  /// element (every `1 << _sampleShift`th) after its first: sample k is the bottom of position
+  /// 8(k + 1) (``_sample(at:)``), exactly ``_sampleCount(_:)`` of them, none for a lane of at
+  /// most 8 elements. A small, dense array in which the searches' last steps run, so that a
+  /// query on a large lane touches the ids and the layout's records only in the eight positions
+  /// a sample leaves; a byte per element.
+  ///
+  /// The buffer is at an eighth of the scale of `_ids`: lane `l`'s sample k is
+  /// `_samples[base + k]`, its base ``_sampleBase(_:)`` the eighth of its region's start
+  /// rounded up, with room for ``_sampleCount(_:)`` of its capacity. Disjoint regions of `_ids`
+  /// have disjoint regions here (a region's room ends at or before the eighth of its end,
+  /// rounded up), so the buffer needs no bookkeeping of its own: it has ``_sampleSlots(_:)`` of
+  /// `_ids.count` entries, or none while no lane has a sample (a section of at most 8 items a
+  /// lane allocates nothing for it). A lane's samples move with its ids (``_grow(_:)``,
+  /// ``_compact()``); entries past a lane's sample count are left over and never read.
+  ///
+  /// One buffer rather than an array a lane: a feed's sections of a few hundred items each
+  /// allocated one for each lane of more than 8 items, about 3.5 of a section's 10.8
+  /// allocations (PerformanceRounds.md, round fifty).
+  @usableFromInline
+  internal var _samples: [Double] = []
   /// Each lane's region of `_ids` and its levels of samples. The regions are disjoint and
   /// inside `_ids`.
   @usableFromInline
@@ -128,58 +149,48 @@ public struct IntervalIndex: Sendable {
   @usableFromInline
   internal var _waste = 0
 
-  /// A lane: its region of `_ids`, and its samples in three levels.
+  /// A lane: its region of `_ids` (and so of `_samples`), and the two levels above its samples.
   @usableFromInline
   internal struct _Lane: Sendable, Equatable {
     @usableFromInline var start: Int
     @usableFromInline var count: Int
     @usableFromInline var capacity: Int
-    /// The bottom (`maxY`) of every 8th element (every `1 << _sampleShift`th) after the first:
-    /// sample k is the bottom of position 8(k + 1) (``_sample(at:)``). A small, dense array in
-    /// which the searches' last steps run, so that a query on a large lane touches the ids and
-    /// the layout's records only in the eight positions a sample leaves. A byte per element;
-    /// exactly ``_sampleCount(_:)`` of them, none for a lane of at most 8 elements.
-    @usableFromInline var samples: [Double] = []
     /// Every 8th sample, from sample 0 (the bottom of positions 8, 72, 136, …), exactly
-    /// `(samples.count + 7) / 8` of them when there are more than 8 samples, and none
-    /// otherwise: the level above the samples, which narrows a search to the eight samples of
-    /// one cache line. (See ``_levelsAbove(_:)`` for a lane of at most 8 samples.)
+    /// `(samples + 7) / 8` of them when the lane has more than 8 samples, and none otherwise:
+    /// the level above the samples, which narrows a search to the eight samples of one cache
+    /// line. (See ``_levelsAbove(_:_:)`` for a lane of at most 8 samples.)
     @usableFromInline var coarse: [Double] = []
     /// Every 8th coarse sample, exactly `(coarse.count + 7) / 8` of them when there are more
     /// than 8 coarse samples, and none otherwise: the top level, small enough (4 KB a lane at
     /// 1M elements in four lanes) that the binary search that starts every query stays in
     /// cache.
     @usableFromInline var coarsest: [Double] = []
-    /// A lane of `count` ids in `start ..< start + capacity`, with these samples (each level
-    /// above them is built from them, ``_buildLevels()``).
-    @inlinable init(start: Int, count: Int, capacity: Int, samples: [Double] = []) {
+    /// A lane of `count` ids in `start ..< start + capacity`, with no levels above its samples.
+    @inlinable init(start: Int, count: Int, capacity: Int) {
       self.start = start
       self.count = count
       self.capacity = capacity
-      self.samples = samples
-      _buildLevels()
     }
 
-    /// Builds `coarse` and `coarsest` from the samples, each level written in the buffer it has
-    /// when that has the room. O(samples / 8).
+    /// Builds `coarse` and `coarsest` from the lane's `samples`, each level written in the
+    /// buffer it has when that has the room. O(samples / 8).
     ///
     /// A level of at most 8 entries has no level above it, since a search reads all of it in
-    /// one step from its first entry (``_levelsAbove(_:)``): a lane of at most 8 elements has no
-    /// samples and allocates nothing, one of at most 72 (up to 8 samples) one array, and one
-    /// of at most 520 (up to 64 samples) two. In a layout of many sections each lane's arrays
-    /// were most of what a section allocated, at about 450 instructions an array on this
-    /// platform with the allocator's.
+    /// one step from its first entry (``_levelsAbove(_:_:)``): a lane of at most 72 elements
+    /// (up to 8 samples) allocates nothing for its levels, and one of at most 520 (up to 64
+    /// samples) one array. In a layout of many sections each lane's arrays were most of what a
+    /// section allocated, at about 450 instructions an array on this platform with the
+    /// allocator's.
     @inlinable
-    mutating func _buildLevels() {
+    mutating func _buildLevels(_ samples: UnsafeBufferPointer<Double>) {
       /// `above` = every 8th entry of `level` (none for a level of at most 8), written through
       /// pointers into the buffer `above` has (``_setCount(_:filler:)``), not appended one by
       /// one.
-      func everyEighth(_ level: [Double], into above: inout [Double]) {
+      func everyEighth(_ level: UnsafeBufferPointer<Double>, into above: inout [Double]) {
         let n = Self._entriesAbove(level.count)
         above._setCount(n, filler: 0)
         if n == 0 { return }
         above.withUnsafeMutableBufferPointer { above in
-          let level = level._unsafeElements
           for j in 0..<n { above[j] = level[j &<< 3] }
         }
       }
@@ -188,96 +199,81 @@ public struct IntervalIndex: Sendable {
       // then.
       if samples.count <= 8 && coarse.isEmpty && coarsest.isEmpty { return }
       everyEighth(samples, into: &coarse)
-      everyEighth(coarse, into: &coarsest)
+      coarse.withUnsafeBufferPointer { everyEighth($0, into: &coarsest) }
     }
 
     /// How many entries the level above a level of `count` entries has: every 8th, from the
     /// first, when there are more than 8, and none otherwise (a search reads a level of at most
-    /// 8 whole, ``_levelsAbove(_:)``). The rule that ``_buildLevels()`` and the truncation
-    /// follow, and that appends keep (``_grow(_:_:)``). O(1).
+    /// 8 whole, ``_levelsAbove(_:_:)``). The rule that ``_buildLevels(_:)`` and the truncation
+    /// follow, and that appends keep (``_grow(count:first:last:_:)``). O(1).
     @inlinable @inline(__always)
     static func _entriesAbove(_ count: Int) -> Int {
       count > 8 ? (count &+ 7) &>> 3 : 0
     }
 
-    /// The two levels above the samples as a search reads them: `coarse` and `coarsest`, or,
-    /// in place of a level that is not there (the level below it has at most 8 entries), the
-    /// first sample alone, which is the first entry of every level. A search of that one entry
-    /// leaves the level below to be read whole in one step, as a level of one entry did when it
-    /// was stored. Read while `lane` is borrowed. O(1).
+    /// The two levels above a lane's `samples` as a search reads them: `coarse` and `coarsest`,
+    /// or, in place of a level that is not there (the level below it has at most 8 entries),
+    /// the first sample alone, which is the first entry of every level. A search of that one
+    /// entry leaves the level below to be read whole in one step, as a level of one entry did
+    /// when it was stored. Read while `lane` is borrowed. O(1).
     @inlinable @inline(__always)
     static func _levelsAbove(
-      _ lane: borrowing _Lane
+      _ lane: borrowing _Lane, _ samples: UnsafeBufferPointer<Double>
     ) -> (coarse: UnsafeBufferPointer<Double>, coarsest: UnsafeBufferPointer<Double>) {
-      let samples = lane.samples._unsafeElements
       let first = UnsafeBufferPointer(start: samples.baseAddress, count: Swift.min(samples.count, 1))
       let coarse = lane.coarse._unsafeElements, coarsest = lane.coarsest._unsafeElements
       return (coarse.count > 0 ? coarse : first, coarsest.count > 0 ? coarsest : first)
     }
 
-    /// After `level` gained an entry at its end, gives `above` the entries the levels' rule asks
-    /// for: both of its first two (entries 0 and 8) when the level passes 8 entries, then one
-    /// for each 8th entry. Returns whether `above` gained an entry. O(1) amortized.
+    /// After a level gained an entry at its end (it now has `count`, the first of them `first`
+    /// and the new one `last`), gives `above` the entries the levels' rule asks for: both of its
+    /// first two (entries 0 and 8) when the level passes 8 entries, then one for each 8th
+    /// entry. Returns whether `above` gained an entry. O(1) amortized.
     @inlinable @inline(__always)
-    static func _grow(_ level: [Double], _ above: inout [Double]) -> Bool {
-      let k = level.count &- 1
+    static func _grow(count: Int, first: Double, last: Double, _ above: inout [Double]) -> Bool {
+      let k = count &- 1
       guard k >= 8, k & 7 == 0 else { return false }
-      if k == 8 { above.append(level[0]) }
-      above.append(level[k])
+      if k == 8 { above.append(first) }
+      above.append(last)
       return true
     }
 
-    /// Replaces the samples with `count` of them, written by `fill`, which must write every
-    /// entry (the buffer holds old samples, then zeros), and rebuilds the levels above, every
-    /// level in the buffer it has when the lane holds that alone and it has the room: a
-    /// relayout in place allocates nothing. O(count).
-    @inlinable
-    mutating func _replaceSamples(count: Int, _ fill: (UnsafeMutableBufferPointer<Double>) -> Void) {
-      // A lane of 8 elements or fewer has no samples and gets none (every lane of a section of
-      // 20 in four columns): the rest would only reassign the three empty levels. All three are
-      // tested, so that levels that disagree with their samples are still rebuilt.
-      if count == 0 && samples.isEmpty && coarse.isEmpty && coarsest.isEmpty { return }
-      samples._setCount(count, filler: 0)
-      if count > 0 { samples.withUnsafeMutableBufferPointer { fill($0) } }
-      _buildLevels()
-    }
-
-    /// Adds the bottom of the element appended at `position` (the lane's count before the
-    /// append) to every level that samples that position. O(1) amortized.
+    /// Adds the lane's new sample `maxY`, its `count`th (`samples` holds them all, the new one
+    /// last), to the levels above that sample it. O(1) amortized.
     @inlinable @inline(__always)
-    mutating func _appendBottom(_ maxY: Double, at position: Int) {
-      // A sample of the lane; the levels above take every 8th entry of the level below, as
-      // `_syncLevels` does, once that has more than 8.
-      guard IntervalIndex._sample(at: position) != nil else { return }
-      samples.append(maxY)
-      if Self._grow(samples, &coarse) { _ = Self._grow(coarse, &coarsest) }
+    mutating func _appendToLevels(_ maxY: Double, samples count: Int, first: Double) {
+      if Self._grow(count: count, first: first, last: maxY, &coarse) {
+        _ = Self._grow(count: coarse.count, first: first, last: maxY, &coarsest)
+      }
     }
 
-    /// Sets the bottom of the element at `position` in every level that samples it (a level
+    /// Sets the bottom of the element at `position` in its sample (`samples` the lane's, from
+    /// ``IntervalIndex/_laneSamples(_:in:)``) and every level above that samples it (a level
     /// shorter than the position, which a correct lane never has, is left alone). O(1).
     @inlinable
-    mutating func _setBottom(_ maxY: Double, at position: Int) {
+    mutating func _setBottom(_ maxY: Double, at position: Int, in samples: UnsafeMutableBufferPointer<Double>) {
       guard let k = IntervalIndex._sample(at: position), k < samples.count else { return }
       samples[k] = maxY
-      _syncLevels(samples: k..<(k + 1))
+      _syncLevels(samples: k..<(k + 1), of: UnsafeBufferPointer(samples))
     }
 
     /// Copies the samples of the elements at `positions` into the levels above: what a writer
-    /// of samples through a pointer (the column walk's hot loop) calls after it.
-    /// O(positions / 8).
+    /// of samples through a pointer (the column walk's hot loop) calls after it. `samples` is
+    /// the lane's. O(positions / 8).
     @inlinable
-    mutating func _syncLevels(positions: Range<Int>) {
+    mutating func _syncLevels(positions: Range<Int>, of samples: UnsafeBufferPointer<Double>) {
       // Sample k is position 8(k + 1)'s: the range may take a sample more at each end, which
       // copies an entry that is already in step.
       let shift = IntervalIndex._sampleShift
       let low = Swift.max(0, (positions.lowerBound &>> shift) &- 1)
       let high = Swift.max(low, (positions.upperBound &+ (1 &<< shift) &- 1) &>> shift)
-      _syncLevels(samples: low..<high)
+      _syncLevels(samples: low..<high, of: samples)
     }
 
-    /// Copies the samples `range` into the levels above. O(range / 8).
+    /// Copies the lane's samples `range` (of `samples`, the lane's) into the levels above.
+    /// O(range / 8).
     @inlinable
-    mutating func _syncLevels(samples range: Range<Int>) {
+    mutating func _syncLevels(samples range: Range<Int>, of samples: UnsafeBufferPointer<Double>) {
       var k = (range.lowerBound + 7) & ~7
       while k < range.upperBound && k < samples.count {
         let j = k &>> 3
@@ -289,17 +285,62 @@ public struct IntervalIndex: Sendable {
       }
     }
 
-    /// Keeps the samples of the first `count` elements, every level keeping its capacity (a
-    /// level left with no entries too, as the rule asks of a level above one of at most 8).
+    /// Keeps the levels above the samples of the first `count` elements, every level keeping
+    /// its capacity (a level left with no entries too, as the rule asks of a level above one of
+    /// at most 8). The samples themselves need nothing: a lane has as many as its count says.
     /// O(1) but for the removed entries; a level that keeps all its entries is not touched.
     @inlinable
-    mutating func _truncateSamples(to count: Int) {
-      let keptSamples = IntervalIndex._sampleCount(count)
-      let keptCoarse = Self._entriesAbove(keptSamples), keptCoarsest = Self._entriesAbove(keptCoarse)
-      if keptSamples < samples.count { samples.removeSubrange(keptSamples...) }
+    mutating func _truncateLevels(to count: Int) {
+      let keptCoarse = Self._entriesAbove(IntervalIndex._sampleCount(count))
+      let keptCoarsest = Self._entriesAbove(keptCoarse)
       if keptCoarse < coarse.count { coarse.removeSubrange(keptCoarse...) }
       if keptCoarsest < coarsest.count { coarsest.removeSubrange(keptCoarsest...) }
     }
+  }
+
+  /// Where the samples of a lane whose region starts at `start` begin in `_samples`: the
+  /// eighth of `start`, rounded up. O(1).
+  @inlinable @inline(__always)
+  internal static func _sampleBase(_ start: Int) -> Int { (start &+ 7) &>> 3 }
+
+  /// The entries `_samples` has for an ids buffer of `idSlots`: an eighth, rounded up, which
+  /// holds every lane's room (a lane of capacity c from `start` has room for
+  /// ``_sampleCount(_:)`` of c, ending at or before the eighth of `start + c` rounded up). O(1).
+  @inlinable @inline(__always)
+  internal static func _sampleSlots(_ idSlots: Int) -> Int { (idSlots &+ 7) &>> 3 }
+
+  /// `lane`'s samples in the open buffer `samples` (the index's `_samples`): its
+  /// ``_sampleCount(_:)`` of them from its ``_sampleBase(_:)``, clamped to the buffer, so that a
+  /// broken region is never read or written outside it. O(1).
+  @inlinable @inline(__always)
+  internal static func _laneSamples(
+    _ lane: borrowing _Lane, in samples: UnsafeBufferPointer<Double>
+  ) -> UnsafeBufferPointer<Double> {
+    let (low, high) = _sampleRange(lane.start, lane.count, samples.count)
+    return UnsafeBufferPointer(rebasing: samples[low..<high])
+  }
+
+  /// ``_laneSamples(_:in:)`` of a buffer open for writing.
+  @inlinable @inline(__always)
+  internal static func _laneSamples(
+    _ lane: borrowing _Lane, in samples: UnsafeMutableBufferPointer<Double>
+  ) -> UnsafeMutableBufferPointer<Double> {
+    let (low, high) = _sampleRange(lane.start, lane.count, samples.count)
+    return UnsafeMutableBufferPointer(rebasing: samples[low..<high])
+  }
+
+  /// The samples of a lane of `count` ids from `start`, in a buffer of `slots`, clamped to it.
+  @inlinable @inline(__always)
+  internal static func _sampleRange(_ start: Int, _ count: Int, _ slots: Int) -> (Int, Int) {
+    let low = Swift.min(slots, Swift.max(0, _sampleBase(start)))
+    return (low, Swift.min(slots, low &+ _sampleCount(count)))
+  }
+
+  /// The samples of lane `l`, for tests and checks.
+  ///
+  /// - Complexity: O(samples).
+  package func _samples(ofLane l: Int) -> [Double] {
+    _samples.withUnsafeBufferPointer { Array(Self._laneSamples(_lanes[l], in: $0)) }
   }
 
   /// One sample every `1 << _sampleShift` elements of a lane. The levels above the samples
@@ -365,14 +406,26 @@ public struct IntervalIndex: Sendable {
   @inlinable
   public mutating func append(_ id: Int, lane: Int, maxY: Double) {
     precondition(id >= 0 && id <= Self.maximumID, "IntervalIndex.append: id \(id) outside 0...\(Self.maximumID)")
-    // The region's numbers only: a copy of the whole lane would share its samples and make the
+    // The region's numbers only: a copy of the whole lane would share its levels and make the
     // append below copy them.
     var start = _lanes[lane].start
     let count = _lanes[lane].count
     if count == _lanes[lane].capacity { start = _grow(lane) }
-    _lanes[lane]._appendBottom(maxY, at: count)
     _ids[start + count] = Int32(truncatingIfNeeded: id)
     _lanes[lane].count = count + 1
+    _appendBottom(maxY, lane: lane, at: count)
+  }
+
+  /// Adds the bottom of the element appended at `position` of lane `l` (the lane's count
+  /// before the append) to its samples when that position has one, and to the levels above
+  /// that sample it; makes `_samples` for the first sample of any lane. O(1) amortized.
+  @inlinable @inline(__always)
+  internal mutating func _appendBottom(_ maxY: Double, lane l: Int, at position: Int) {
+    guard let k = Self._sample(at: position) else { return }
+    if _samples.isEmpty { _samples._setCount(Self._sampleSlots(_ids.count), filler: 0) }
+    let base = Self._sampleBase(_lanes[l].start)
+    _samples[base &+ k] = maxY
+    _lanes[l]._appendToLevels(maxY, samples: k &+ 1, first: _samples[base])
   }
 
   /// Appends ids `ids` in order, each to lane `source.lane(id)` with bottom `source.maxY(id)`:
@@ -400,10 +453,11 @@ public struct IntervalIndex: Sendable {
     withUnsafeTemporaryAllocation(of: Int.self, capacity: Self._appendStretch) { due in
       while id < ids.upperBound {
         let end = Swift.min(ids.upperBound, id &+ Self._appendStretch)
-        var dueCount = 0
+        var dueCount = 0, pending = false
         // The stretch of ids that need no room, written in place. Each write is inside the
         // buffer: a lane's region is, and the position is checked against it.
-        id = _lanes.withUnsafeMutableBufferPointer { lanes in
+        id = _samples.withUnsafeMutableBufferPointer { samples in
+        _lanes.withUnsafeMutableBufferPointer { lanes in
           _ids.withUnsafeMutableBufferPointer { buffer in
             var i = id
             while i < end {
@@ -414,23 +468,24 @@ public struct IntervalIndex: Sendable {
               buffer[position] = Int32(truncatingIfNeeded: i)
               lanes[l].count = count &+ 1
               // Where it went, noted whether or not it is due (the next id overwrites it if
-              // not). A lane's first id is noted too, and takes no sample (`_appendBottom`).
+              // not). A lane's first id is noted too, and takes no sample (`_takeSamples`).
               due[dueCount] = position
               dueCount &+= count & sampleMask == 0 ? 1 : 0
               i &+= 1
             }
-            // The samples due, in id order, each id read back from where it went. (Its lane was
-            // in range when it was written; one a source answers differently now is passed over:
-            // the queries may then be wrong, but read nothing out of bounds.)
-            for k in 0..<dueCount {
-              let position = due[k], dueID = Int(buffer[position])
-              let l = source.lane(dueID)
-              guard l >= 0 && l < lanes.count else { continue }
-              lanes[l]._appendBottom(source.maxY(dueID), at: position &- lanes[l].start)
+            // The samples due, taken here once the index has its buffer of samples; the first
+            // ever due waits for the buffer, made below.
+            let taken = UnsafeBufferPointer(rebasing: due[0..<dueCount])
+            if samples.isEmpty {
+              pending = dueCount > 0
+            } else {
+              Self._takeSamples(taken, samples, lanes, buffer, source)
             }
             return i
           }
         }
+        }
+        if pending { _appendSamples(UnsafeBufferPointer(rebasing: due[0..<dueCount]), from: source) }
         if id < end {
           append(id, lane: source.lane(id), maxY: source.maxY(id))
           id &+= 1
@@ -442,6 +497,52 @@ public struct IntervalIndex: Sendable {
   /// The most ids ``_append(_:from:)`` writes before it takes their samples: an incremental
   /// placement's run (a checkpoint interval).
   static var _appendStretch: Int { 64 }
+
+  /// ``_takeSamples(_:_:_:_:_:)`` of the index's own buffers, making its buffer of samples
+  /// first when it has none and one of `due` takes a sample (not a lane's first id, nor one a
+  /// source now puts elsewhere): what ``_append(_:from:)`` calls while the index has no
+  /// samples. O(due) amortized, and O(buffer) to make it.
+  internal mutating func _appendSamples<Source: IntervalLaneSource>(
+    _ due: UnsafeBufferPointer<Int>, from source: Source
+  ) {
+    if _samples.isEmpty {
+      let sampled = due.contains { position in
+        guard position >= 0 && position < _ids.count else { return false }
+        let l = source.lane(Int(_ids[position]))
+        return l >= 0 && l < _lanes.count && Self._sample(at: position &- _lanes[l].start) != nil
+      }
+      if !sampled { return }
+      _samples._setCount(Self._sampleSlots(_ids.count), filler: 0)
+    }
+    _samples.withUnsafeMutableBufferPointer { samples in
+      _lanes.withUnsafeMutableBufferPointer { lanes in
+        _ids.withUnsafeMutableBufferPointer { ids in Self._takeSamples(due, samples, lanes, ids, source) }
+      }
+    }
+  }
+
+  /// The samples due after a stretch of ``_append(_:from:)``, in the open buffers: `due` holds
+  /// the places in `ids` of the ids that took a sampled position of their lane, in id order,
+  /// each id read back from where it went, so each lane's samples are appended in order. (Its
+  /// lane was in range when it was written; a place or a lane a source answers differently now
+  /// is passed over: the queries may then be wrong, but read nothing out of bounds.)
+  /// O(due) amortized.
+  @inline(__always)
+  internal static func _takeSamples<Source: IntervalLaneSource>(
+    _ due: UnsafeBufferPointer<Int>, _ samples: UnsafeMutableBufferPointer<Double>,
+    _ lanes: UnsafeMutableBufferPointer<_Lane>, _ ids: UnsafeMutableBufferPointer<Int32>, _ source: Source
+  ) {
+    for position in due where position >= 0 && position < ids.count {
+      let dueID = Int(ids[position])
+      let l = source.lane(dueID)
+      guard l >= 0 && l < lanes.count, let k = _sample(at: position &- lanes[l].start) else { continue }
+      let own = _laneSamples(lanes[l], in: samples)
+      guard k < own.count else { continue }
+      let maxY = source.maxY(dueID)
+      own[k] = maxY
+      lanes[l]._appendToLevels(maxY, samples: k &+ 1, first: own[0])
+    }
+  }
 
   /// Gives full lane `lane` twice the room: in place when its region ends the buffer, otherwise
   /// by moving it to the end (compacting the buffer first when half of it is waste). Returns
@@ -456,6 +557,7 @@ public struct IntervalIndex: Sendable {
     if _lanes[lane].start + oldCapacity == _ids.count {
       _ids.append(contentsOf: repeatElement(0, count: capacity - oldCapacity))
       _lanes[lane].capacity = capacity
+      _fitSamples()
       return _lanes[lane].start
     }
     if _waste + oldCapacity > _ids.count / 2 { _compact() }
@@ -468,21 +570,45 @@ public struct IntervalIndex: Sendable {
     _waste += oldCapacity
     _lanes[lane].start = start
     _lanes[lane].capacity = capacity
+    // The lane's samples move with its ids, to the new region's (disjoint from the old).
+    _fitSamples()
+    let samples = Self._sampleCount(count)
+    if samples > 0 {
+      let old = Self._sampleBase(from), new = Self._sampleBase(start)
+      _samples.withUnsafeMutableBufferPointer { buffer in
+        for k in 0..<samples { buffer[new + k] = buffer[old + k] }
+      }
+    }
     return start
   }
 
-  /// Closes the gaps between the lanes' regions; every lane keeps its capacity. O(buffer).
+  /// Gives `_samples` the entries `_ids` now needs (``_sampleSlots(_:)``), when it has any.
+  /// O(growth).
+  @usableFromInline
+  internal mutating func _fitSamples() {
+    if !_samples.isEmpty { _samples._setCount(Self._sampleSlots(_ids.count), filler: 0) }
+  }
+
+  /// Closes the gaps between the lanes' regions, their samples moving with them; every lane
+  /// keeps its capacity. O(buffer).
   @usableFromInline
   internal mutating func _compact() {
+    let slots = _lanes.reduce(0) { $0 + $1.capacity }
     var ids: [Int32] = []
-    ids.reserveCapacity(_lanes.reduce(0) { $0 + $1.capacity })
+    ids.reserveCapacity(slots)
+    var samples = [Double](repeating: 0, count: _samples.isEmpty ? 0 : Self._sampleSlots(slots))
     for l in _lanes.indices {
       let start = _lanes[l].start, count = _lanes[l].count, capacity = _lanes[l].capacity
       _lanes[l].start = ids.count
+      if !samples.isEmpty {
+        let old = Self._sampleBase(start), new = Self._sampleBase(ids.count)
+        for k in 0..<Self._sampleCount(count) { samples[new + k] = _samples[old + k] }
+      }
       ids.append(contentsOf: _ids[start..<(start + count)])
       ids.append(contentsOf: repeatElement(0, count: capacity - count))
     }
     _ids = ids
+    _samples = samples
     _waste = 0
   }
 
@@ -494,7 +620,7 @@ public struct IntervalIndex: Sendable {
       let start = _lanes[lane].start
       let cut = _ids[start..<(start + _lanes[lane].count)]._firstIndex { Int($0) >= id } - start
       _lanes[lane].count = cut
-      _lanes[lane]._truncateSamples(to: cut)
+      _lanes[lane]._truncateLevels(to: cut)
     }
   }
 
@@ -508,7 +634,7 @@ public struct IntervalIndex: Sendable {
     } else {
       for lane in _lanes.indices {
         _lanes[lane].count = 0
-        _lanes[lane]._truncateSamples(to: 0)
+        _lanes[lane]._truncateLevels(to: 0)
       }
     }
   }
@@ -699,30 +825,31 @@ public struct IntervalIndex: Sendable {
   internal static var _fillStretch: Int { 256 }
 
   /// Sets every lane to its slot of the filled `_ids` (`offsets`, exactly full) and its samples,
-  /// the bottom of every 8th id after the first, in the lanes' own buffers where they have room.
-  /// O(L + count / 8).
+  /// the bottom of every 8th id after the first, all in `_samples`, written in the buffer it
+  /// has when that has the room (a relayout in place), and made only when some lane has more
+  /// than 8 ids. O(L + count / 8).
   ///
   /// The samples' bounds are reads far apart in the layout's storage (a lane's every 8th id),
   /// each a cache miss in a large layout: the loop that gathers them is a few instructions
   /// through pointers, so that the processor has many of those misses in flight at once.
   internal mutating func _setLanes<Source: IntervalLaneSource>(offsets: UnsafeBufferPointer<Int>, from source: Source) {
-    let shift = Self._sampleShift
+    let shift = Self._sampleShift, laneCount = _lanes.count
+    var sampled = !_samples.isEmpty
+    for l in 0..<laneCount where !sampled { sampled = offsets[l + 1] &- offsets[l] > 1 &<< shift }
+    if sampled { _samples._setCount(Self._sampleSlots(_ids.count), filler: 0) }
     let ids = _ids
     ids.withUnsafeBufferPointer { ids in
-      for l in 0..<_lanes.count {
-        let start = offsets[l], end = offsets[l + 1]
-        let size = end - start
-        _lanes[l].start = start
-        _lanes[l].count = size
-        _lanes[l].capacity = size
-        // In the lane's own buffers when it has them (a relayout in place).
-        _lanes[l]._replaceSamples(count: Self._sampleCount(size)) { buffer in
-          var k = 0, position = start &+ (1 &<< shift)
-          while position < end {
-            buffer[k] = source.maxY(Int(ids[position]))
-            k &+= 1
-            position &+= 1 &<< shift
-          }
+      _samples.withUnsafeMutableBufferPointer { samples in
+        for l in 0..<laneCount {
+          let start = offsets[l], end = offsets[l + 1]
+          let size = end - start
+          _lanes[l].start = start
+          _lanes[l].count = size
+          _lanes[l].capacity = size
+          // Sample k is position 8(k + 1)'s, inside the slot: 8 · samples <= size - 1.
+          let own = Self._laneSamples(_lanes[l], in: samples)
+          for k in 0..<own.count { own[k] = source.maxY(Int(ids[start &+ ((k &+ 1) &<< shift)])) }
+          _lanes[l]._buildLevels(UnsafeBufferPointer(own))
         }
       }
     }
@@ -778,22 +905,23 @@ public struct IntervalIndex: Sendable {
     // them, valid for its whole duration, and captures nothing that needs retaining.
     _ids.withUnsafeBufferPointer { ids in
       _lanes.withUnsafeBufferPointer { lanes in
-        Self._forEachOverlapping(ids, lanes, lower, upper, after, bounds, &visitor)
+        Self._forEachOverlapping(ids, lanes, _samples._unsafeElements, lower, upper, after, bounds, &visitor)
       }
     }
   }
 
-  /// The query over the open storage. Each lane's part of `ids` is clamped to it, so even a
-  /// broken region could not be read out of the buffer.
+  /// The query over the open storage (`samples` the index's `_samples`). Each lane's part of
+  /// `ids` and of `samples` is clamped to it, so even a broken region could not be read out of
+  /// the buffers.
   @inlinable
   internal static func _forEachOverlapping<Bounds: IntervalBounds, Visitor: _IntervalVisitor>(
-    _ ids: UnsafeBufferPointer<Int32>, _ lanes: UnsafeBufferPointer<_Lane>,
+    _ ids: UnsafeBufferPointer<Int32>, _ lanes: UnsafeBufferPointer<_Lane>, _ samples: UnsafeBufferPointer<Double>,
     _ lower: Double, _ upper: Double, _ after: Int, _ bounds: Bounds, _ visitor: inout Visitor
   ) {
     let laneCount = lanes.count
     if laneCount == 1 {
       let lane = _lane(0, of: lanes, in: ids)
-      var p = _start(lane, lanes[0], lower, after, bounds)
+      var p = _start(lane, lanes[0], _laneSamples(lanes[0], in: samples), lower, after, bounds)
       var local = consume visitor  // moved to a local for the loop: see `_scanRange`
       defer { visitor = local }
       while p < lane.count, bounds.minY(Int(lane[p])) < upper {
@@ -804,7 +932,7 @@ public struct IntervalIndex: Sendable {
     }
     withUnsafeTemporaryAllocation(of: _Cursor.self, capacity: laneCount) { cursors in
     withUnsafeTemporaryAllocation(of: Int.self, capacity: laneCount) { starts in
-      _searchLanes(ids, lanes, lower, bounds, starts)
+      _searchLanes(ids, lanes, samples, lower, bounds, starts)
       var live = 0
       for l in 0..<laneCount {
         let lane = _lane(l, of: lanes, in: ids)
@@ -852,7 +980,7 @@ public struct IntervalIndex: Sendable {
   ///   lane.
   @inlinable
   internal static func _searchLanes<Bounds: IntervalBounds>(
-    _ ids: UnsafeBufferPointer<Int32>, _ lanes: UnsafeBufferPointer<_Lane>,
+    _ ids: UnsafeBufferPointer<Int32>, _ lanes: UnsafeBufferPointer<_Lane>, _ samples: UnsafeBufferPointer<Double>,
     _ lower: Double, _ bounds: Bounds, _ starts: UnsafeMutableBufferPointer<Int>
   ) {
     let laneCount = Swift.min(lanes.count, starts.count)
@@ -865,8 +993,10 @@ public struct IntervalIndex: Sendable {
       let i0 = _lane(l0, of: lanes, in: ids), i1 = _lane(l1, of: lanes, in: ids)
       let i2 = _lane(l2, of: lanes, in: ids), i3 = _lane(l3, of: lanes, in: ids)
       // Each level read in place: `lanes` is borrowed for the whole query.
-      let a0 = _Lane._levelsAbove(lanes[l0]), a1 = _Lane._levelsAbove(lanes[l1])
-      let a2 = _Lane._levelsAbove(lanes[l2]), a3 = _Lane._levelsAbove(lanes[l3])
+      let s0 = _laneSamples(lanes[l0], in: samples), s1 = _laneSamples(lanes[l1], in: samples)
+      let s2 = _laneSamples(lanes[l2], in: samples), s3 = _laneSamples(lanes[l3], in: samples)
+      let a0 = _Lane._levelsAbove(lanes[l0], s0), a1 = _Lane._levelsAbove(lanes[l1], s1)
+      let a2 = _Lane._levelsAbove(lanes[l2], s2), a3 = _Lane._levelsAbove(lanes[l3], s3)
       let c0 = a0.coarsest, c1 = a1.coarsest, c2 = a2.coarsest, c3 = a3.coarsest
       do {
         // The top level: the first entry above lower, q, is b + 1 once n is 1. b starts one
@@ -884,10 +1014,10 @@ public struct IntervalIndex: Sendable {
         var q1 = _narrow(a1.coarse, b1 &+ 1, lower)
         var q2 = _narrow(a2.coarse, b2 &+ 1, lower)
         var q3 = _narrow(a3.coarse, b3 &+ 1, lower)
-        q0 = _narrow(lanes[l0].samples._unsafeElements, q0, lower)
-        q1 = _narrow(lanes[l1].samples._unsafeElements, q1, lower)
-        q2 = _narrow(lanes[l2].samples._unsafeElements, q2, lower)
-        q3 = _narrow(lanes[l3].samples._unsafeElements, q3, lower)
+        q0 = _narrow(s0, q0, lower)
+        q1 = _narrow(s1, q1, lower)
+        q2 = _narrow(s2, q2, lower)
+        q3 = _narrow(s3, q3, lower)
         // samples[q] is the bottom of position 8(q+1): every position up to 8q (when q > 0)
         // ends at or above lower, and position 8(q+1) (if any) ends below it. The window is the
         // positions after 8q (from 0 when q is 0) up to 8(q+1), or the lane's end: b one before
@@ -958,10 +1088,10 @@ public struct IntervalIndex: Sendable {
   /// - Complexity: O(log n).
   @inlinable
   internal static func _start<Bounds: IntervalBounds>(
-    _ lane: UnsafeBufferPointer<Int32>, _ levels: borrowing _Lane,
+    _ lane: UnsafeBufferPointer<Int32>, _ levels: borrowing _Lane, _ samples: UnsafeBufferPointer<Double>,
     _ lower: Double, _ after: Int, _ bounds: Bounds
   ) -> Int {
-    let (low, high) = _sampleWindow(_firstSample(above: lower, in: levels), count: lane.count)
+    let (low, high) = _sampleWindow(_firstSample(above: lower, in: levels, samples), count: lane.count)
     let p = low + UnsafeBufferPointer(rebasing: lane[low..<high])._firstIndex { bounds.maxY(Int($0)) > lower }
     return _skip(lane, from: p, after: after)
   }
@@ -973,10 +1103,21 @@ public struct IntervalIndex: Sendable {
   ///
   /// - Complexity: O(log n).
   @inlinable
-  internal static func _firstSample(above lower: Double, in levels: borrowing _Lane) -> Int {
-    let above = _Lane._levelsAbove(levels)
+  internal static func _firstSample(
+    above lower: Double, in levels: borrowing _Lane, _ samples: UnsafeBufferPointer<Double>
+  ) -> Int {
+    let above = _Lane._levelsAbove(levels, samples)
     let q = above.coarsest._firstIndex { $0 > lower }
-    return _narrow(levels.samples._unsafeElements, _narrow(above.coarse, q, lower), lower)
+    return _narrow(samples, _narrow(above.coarse, q, lower), lower)
+  }
+
+  /// ``_firstSample(above:in:_:)`` of lane `l`, for tests.
+  ///
+  /// - Complexity: O(log n).
+  package func _firstSample(above lower: Double, lane l: Int) -> Int {
+    _samples.withUnsafeBufferPointer { samples in
+      Self._firstSample(above: lower, in: _lanes[l], Self._laneSamples(_lanes[l], in: samples))
+    }
   }
 
   /// A level's first entry above `lower`, given `q`, the first entry above it in the level
@@ -1270,12 +1411,15 @@ extension IntervalIndex {
     }
     if end > _ids.count { return "lane regions end at \(end), past the buffer's \(_ids.count)" }
     if _ids.count - _lanes.reduce(0, { $0 + $1.capacity }) != _waste { return "waste miscounted" }
+    if !_samples.isEmpty && _samples.count != Self._sampleSlots(_ids.count) {
+      return "\(_samples.count) sample slots for \(_ids.count) id slots, not \(Self._sampleSlots(_ids.count))"
+    }
     for laneNumber in _lanes.indices {
       let lane = _ids(ofLane: laneNumber)
       let expected = stride(from: lane.startIndex + (1 << Self._sampleShift), to: lane.endIndex, by: 1 << Self._sampleShift).map {
         bounds.maxY(Int(lane[$0]))
       }
-      if expected != _lanes[laneNumber].samples { return "lane \(laneNumber): samples out of date" }
+      if expected != _samples(ofLane: laneNumber) { return "lane \(laneNumber): samples out of date" }
       // Each level above: every 8th entry of the level below, when that has more than 8.
       func above(_ level: [Double]) -> [Double] {
         level.count > 8 ? stride(from: 0, to: level.count, by: 8).map { level[$0] } : []

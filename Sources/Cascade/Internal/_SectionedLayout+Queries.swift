@@ -164,7 +164,8 @@ extension _SectionedLayout {
         var visitor = _ItemVisitor(
           records: records, geometry: geometry, section: s, y0: y0, rect: rect, sink: sink.move())
         IntervalIndex._forEachOverlapping(
-          ids, lanes, search.low, search.high, afterItem, _RecordBounds(records), &visitor)
+          ids, lanes, sections[s].index._samples._unsafeElements, search.low, search.high, afterItem,
+          _RecordBounds(records), &visitor)
         sink.initialize(to: visitor.sink)
         return visitor.going
       }
@@ -251,7 +252,9 @@ extension _SectionedLayout {
       // Read in place, as in `_forEach`: no retain and release of the section's buffers.
       let found = _withStorage(of: sections._unsafeElements, s) { records, ids, lanes, _ in
         var visitor = _PointVisitor(records: records, geometry: geometry, section: s, y0: y0, point: point)
-        IntervalIndex._forEachOverlapping(ids, lanes, search.low, search.high, -1, _RecordBounds(records), &visitor)
+        IntervalIndex._forEachOverlapping(
+          ids, lanes, sections[s].index._samples._unsafeElements, search.low, search.high, -1,
+          _RecordBounds(records), &visitor)
         return visitor.found
       }
       if let found { return found }

@@ -100,11 +100,15 @@ extension _Section {
     // 6.61–6.69 against 6.43–6.45 ms a frame without the initial frames.)
     var placed = 0
     var lowest = Int.max, highest = -1
-    // The lanes are taken out of the index for the walk, so that their samples can be written
-    // while the ids are read through a pointer; they go back unchanged but for those samples.
+    // The lanes and their samples are taken out of the index for the walk, so that the samples
+    // and their levels can be written while the ids are read through a pointer; they go back
+    // unchanged but for those.
     var lanes: [IntervalIndex._Lane] = []
     swap(&lanes, &index._lanes)
     defer { swap(&lanes, &index._lanes) }
+    var samples: [Double] = []
+    swap(&samples, &index._samples)
+    defer { swap(&samples, &index._samples) }
     // The id blocks' leaves, taken out the same way and widened for each item the walk moves
     // (`_IDBlocks._widen`): recomputing a block exactly would read its other columns' records,
     // 2.5 times the walk's own reads.
@@ -141,6 +145,7 @@ extension _Section {
     let heap = _BoundedStack(heapStorage, count: counts + 1)
 
     lanes.withUnsafeMutableBufferPointer { lanes in
+    samples.withUnsafeMutableBufferPointer { samples in
     index._ids.withUnsafeBufferPointer { ids in
     multiColumn.withUnsafeBufferPointer { multi in
     checkpoints.withUnsafeMutableBufferPointer { saved in
@@ -237,7 +242,7 @@ extension _Section {
       }
       /// Sets the samples of item t, at `position` in lane l, if it has any.
       func sample(_ l: Int, _ position: Int, _ maxY: Double) {
-        lanes[l]._setBottom(maxY, at: position)
+        lanes[l]._setBottom(maxY, at: position, in: IntervalIndex._laneSamples(lanes[l], in: samples))
       }
       // Per dirty column j, checkpoints 0 ... wrote[j] hold the walk's state of j, and j's next
       // item is at or after `wrote[j] * 64`, so `cur[j]` is j's state before each later boundary
@@ -407,7 +412,9 @@ extension _Section {
               src[l] = run.last
               tally.pointee.lowest = Swift.min(tally.pointee.lowest, run.firstID)
               tally.pointee.highest = Swift.max(tally.pointee.highest, run.last)
-              lanes[l]._syncLevels(positions: run.firstPosition..<run.position)
+              lanes[l]._syncLevels(
+                positions: run.firstPosition..<run.position,
+                of: UnsafeBufferPointer(IntervalIndex._laneSamples(lanes[l], in: samples)))
             }
             cur[l] = run.next
             let ids = lane(l)
@@ -449,7 +456,8 @@ extension _Section {
               // walk stops here rather than write the sample of another item.
               let at = sweep[l].idsStart &+ position
               precondition(at < sweep[l].idsEnd && Int(ids[at]) == i, "column walk: lane \(l) out of step at item \(i)")
-              if k < lanes[l].samples.count { lanes[l].samples[k] = maxY }
+              let own = IntervalIndex._laneSamples(lanes[l], in: samples)
+              if k < own.count { own[k] = maxY }
             }
             let next = maxY + spacing
             sweep[l].next = next
@@ -478,8 +486,8 @@ extension _Section {
           // variable captured from outside would live in memory, and every store into the
           // records would make the loop load it again (the pointer might alias it).
           let first = cursor.position, from = cur[l], done = tally.pointee.lastDone
-          let (p, next, last, moved, clean) = lanes[l].samples.withUnsafeMutableBufferPointer {
-            samples -> (Int, Double, Int, Int, Bool) in
+          let own = IntervalIndex._laneSamples(lanes[l], in: samples)
+          let (p, next, last, moved, clean) = { (samples: UnsafeMutableBufferPointer<Double>) -> (Int, Double, Int, Int, Bool) in
             var p = first, next = from, last = done, moved = 0
             var boundary = (wrote[l] + 1) << Self.checkpointShift
             while p < ids.count {
@@ -508,14 +516,14 @@ extension _Section {
               if next.bitPattern == old.bitPattern { return (p, next, last, moved, true) }
             }
             return (p, next, last, moved, false)
-          }
+          }(own)
           if moved > 0 {
             tally.pointee.placed += moved
             src[l] = last
             tally.pointee.lowest = Swift.min(tally.pointee.lowest, Int(ids[first]))  // at or below the first it wrote
             tally.pointee.highest = Swift.max(tally.pointee.highest, last)
             // The levels above the samples the run wrote, positions first ..< p.
-            lanes[l]._syncLevels(positions: first..<p)
+            lanes[l]._syncLevels(positions: first..<p, of: UnsafeBufferPointer(own))
           }
           cur[l] = next
           if clean {
@@ -528,6 +536,7 @@ extension _Section {
           }
         }
       }
+    }
     }
     }
     }
