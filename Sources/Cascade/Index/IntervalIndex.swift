@@ -314,26 +314,20 @@ public struct IntervalIndex: Sendable {
   /// broken region is never read or written outside it. O(1).
   @inlinable @inline(__always)
   internal static func _laneSamples(
-    _ lane: borrowing _Lane, in samples: UnsafeBufferPointer<Double>
-  ) -> UnsafeBufferPointer<Double> {
-    let (low, high) = _sampleRange(lane.start, lane.count, samples.count)
-    return UnsafeBufferPointer(rebasing: samples[low..<high])
-  }
-
-  /// ``_laneSamples(_:in:)`` of a buffer open for writing.
-  @inlinable @inline(__always)
-  internal static func _laneSamples(
     _ lane: borrowing _Lane, in samples: UnsafeMutableBufferPointer<Double>
   ) -> UnsafeMutableBufferPointer<Double> {
-    let (low, high) = _sampleRange(lane.start, lane.count, samples.count)
+    let low = Swift.min(samples.count, Swift.max(0, _sampleBase(lane.start)))
+    let high = Swift.min(samples.count, low &+ _sampleCount(lane.count))
     return UnsafeMutableBufferPointer(rebasing: samples[low..<high])
   }
 
-  /// The samples of a lane of `count` ids from `start`, in a buffer of `slots`, clamped to it.
+  /// ``_laneSamples(_:in:)`` of a buffer open for reading only (nothing is written through the
+  /// mutable view it passes through). O(1).
   @inlinable @inline(__always)
-  internal static func _sampleRange(_ start: Int, _ count: Int, _ slots: Int) -> (Int, Int) {
-    let low = Swift.min(slots, Swift.max(0, _sampleBase(start)))
-    return (low, Swift.min(slots, low &+ _sampleCount(count)))
+  internal static func _laneSamples(
+    _ lane: borrowing _Lane, in samples: UnsafeBufferPointer<Double>
+  ) -> UnsafeBufferPointer<Double> {
+    UnsafeBufferPointer(_laneSamples(lane, in: UnsafeMutableBufferPointer(mutating: samples)))
   }
 
   /// The samples of lane `l`, for tests and checks.
