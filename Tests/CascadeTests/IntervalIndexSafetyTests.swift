@@ -91,6 +91,43 @@ struct IntervalIndexSafetyTests {
     #expect(index._lanes.indices.allSatisfy { !index._samples(ofLane: $0).isEmpty })
   }
 
+  /// The same source, where the index has no buffer of samples yet: the first sample due (lane
+  /// 0's ninth id) is passed over, and the index keeps none, so its lane of more than 8 ids
+  /// has no samples. Growing that lane afterwards, which moves its ids to the end of the
+  /// buffer, moves no samples, and reads and writes nothing outside the buffers (a move of its
+  /// samples traps in a debug build without the check).
+  @Test func aLaneWhoseFirstSampleASourceTookBackGrowsSafely() {
+    final class Fickle: IntervalLaneSource, @unchecked Sendable {
+      var answers: [Int: Int] = [:]
+      func lane(_ id: Int) -> Int {
+        answers[id, default: 0] += 1
+        return answers[id]! == 1 ? 0 : -1
+      }
+      func minY(_ id: Int) -> Double { Double(id) }
+      func maxY(_ id: Int) -> Double { Double(id) + 5 }
+    }
+    struct Halves: IntervalLaneSource {
+      func lane(_ id: Int) -> Int { id % 2 }
+      func minY(_ id: Int) -> Double { Double(id) }
+      func maxY(_ id: Int) -> Double { Double(id) + 5 }
+    }
+    var index = IntervalIndex(laneCount: 2)
+    index.replaceAll(count: 10, from: Halves())  // five ids a lane, each lane full
+    index.append(10, lane: 0, maxY: 15)  // lane 0 moves to the end with room for 10
+    index._append(11..<14, from: Fickle())  // positions 6 to 8 of lane 0; 8 is due a sample
+    #expect(index._samples.isEmpty && index._laneContents[0].count == 9)
+    index.append(16, lane: 1, maxY: 21)  // lane 1 full: it moves to the end, after lane 0
+    // Lane 0 full again at 15: the buffer is compacted, and lane 0 moves to the end, with its
+    // samples if it had any.
+    for id in [14, 15] { index.append(id, lane: 0, maxY: Double(id) + 5) }
+    #expect(index._laneContents == [[0, 2, 4, 6, 8, 10, 11, 12, 13, 14, 15], [1, 3, 5, 7, 9, 16]])
+    // Still no buffer: the queries read lane 0 as a lane without samples, clamped to nothing.
+    #expect(index._samples.isEmpty && index._samples(ofLane: 0).isEmpty)
+    var answers: [Int] = []
+    index.forEachOverlapping(13.5, 19, bounds: { (Double($0), Double($0) + 5) }) { answers.append($0); return true }
+    #expect(answers.allSatisfy { $0 < 18 })
+  }
+
   @Test func aSourceThatPutsEveryIdInOneLaneOnTheSecondPassIsReported() {
     // The first pass sizes three slots; the second would write all 40 ids into lane 0's.
     var index = filledIndex()

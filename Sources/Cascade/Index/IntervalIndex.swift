@@ -564,10 +564,12 @@ public struct IntervalIndex: Sendable {
     _waste += oldCapacity
     _lanes[lane].start = start
     _lanes[lane].capacity = capacity
-    // The lane's samples move with its ids, to the new region's (disjoint from the old).
+    // The lane's samples move with its ids, to the new region's (disjoint from the old). A lane
+    // of more than 8 ids has a buffer of samples unless a source took its first samples back
+    // (`_appendSamples`): then there is nothing to move, and nothing is read outside the buffer.
     _fitSamples()
     let samples = Self._sampleCount(count)
-    if samples > 0 {
+    if samples > 0 && !_samples.isEmpty {
       let old = Self._sampleBase(from), new = Self._sampleBase(start)
       _samples.withUnsafeMutableBufferPointer { buffer in
         for k in 0..<samples { buffer[new + k] = buffer[old + k] }
