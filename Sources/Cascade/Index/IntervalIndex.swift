@@ -238,11 +238,16 @@ public struct IntervalIndex: Sendable {
       return true
     }
 
-    /// Adds the lane's new sample `maxY`, its `count`th (`samples` holds them all, the new one
-    /// last), to the levels above that sample it. O(1) amortized.
+    /// Writes the lane's new sample k, `maxY`, the last of its `samples` (from
+    /// ``IntervalIndex/_laneSamples(_:in:)``, the lane's count already past it), and adds it to
+    /// the levels above that sample it. A sample outside `samples`, which a correct lane never
+    /// has, is left alone. O(1) amortized.
     @inlinable @inline(__always)
-    mutating func _appendToLevels(_ maxY: Double, samples count: Int, first: Double) {
-      if Self._grow(count: count, first: first, last: maxY, &coarse) {
+    mutating func _appendSample(_ maxY: Double, _ k: Int, in samples: UnsafeMutableBufferPointer<Double>) {
+      guard k < samples.count else { return }
+      samples[k] = maxY
+      let first = samples[0]
+      if Self._grow(count: k &+ 1, first: first, last: maxY, &coarse) {
         _ = Self._grow(count: coarse.count, first: first, last: maxY, &coarsest)
       }
     }
@@ -417,9 +422,10 @@ public struct IntervalIndex: Sendable {
   internal mutating func _appendBottom(_ maxY: Double, lane l: Int, at position: Int) {
     guard let k = Self._sample(at: position) else { return }
     if _samples.isEmpty { _samples._setCount(Self._sampleSlots(_ids.count), filler: 0) }
-    let base = Self._sampleBase(_lanes[l].start)
-    _samples[base &+ k] = maxY
-    _lanes[l]._appendToLevels(maxY, samples: k &+ 1, first: _samples[base])
+    _samples.withUnsafeMutableBufferPointer { samples in
+      let own = Self._laneSamples(_lanes[l], in: samples)
+      _lanes[l]._appendSample(maxY, k, in: own)
+    }
   }
 
   /// Appends ids `ids` in order, each to lane `source.lane(id)` with bottom `source.maxY(id)`:
@@ -473,7 +479,7 @@ public struct IntervalIndex: Sendable {
             if samples.isEmpty {
               pending = dueCount > 0
             } else {
-              Self._takeSamples(taken, samples, lanes, buffer, source)
+              Self._takeSamples(taken, samples, lanes, UnsafeBufferPointer(buffer), source)
             }
             return i
           }
@@ -500,17 +506,13 @@ public struct IntervalIndex: Sendable {
     _ due: UnsafeBufferPointer<Int>, from source: Source
   ) {
     if _samples.isEmpty {
-      let sampled = due.contains { position in
-        guard position >= 0 && position < _ids.count else { return false }
-        let l = source.lane(Int(_ids[position]))
-        return l >= 0 && l < _lanes.count && Self._sample(at: position &- _lanes[l].start) != nil
-      }
-      if !sampled { return }
+      let ids = _ids._unsafeElements, lanes = _lanes._unsafeElements  // read while nothing writes
+      if !due.contains(where: { Self._dueSample($0, ids, lanes, source) != nil }) { return }
       _samples._setCount(Self._sampleSlots(_ids.count), filler: 0)
     }
     _samples.withUnsafeMutableBufferPointer { samples in
       _lanes.withUnsafeMutableBufferPointer { lanes in
-        _ids.withUnsafeMutableBufferPointer { ids in Self._takeSamples(due, samples, lanes, ids, source) }
+        _ids.withUnsafeBufferPointer { ids in Self._takeSamples(due, samples, lanes, ids, source) }
       }
     }
   }
@@ -524,18 +526,28 @@ public struct IntervalIndex: Sendable {
   @inline(__always)
   internal static func _takeSamples<Source: IntervalLaneSource>(
     _ due: UnsafeBufferPointer<Int>, _ samples: UnsafeMutableBufferPointer<Double>,
-    _ lanes: UnsafeMutableBufferPointer<_Lane>, _ ids: UnsafeMutableBufferPointer<Int32>, _ source: Source
+    _ lanes: UnsafeMutableBufferPointer<_Lane>, _ ids: UnsafeBufferPointer<Int32>, _ source: Source
   ) {
-    for position in due where position >= 0 && position < ids.count {
-      let dueID = Int(ids[position])
-      let l = source.lane(dueID)
-      guard l >= 0 && l < lanes.count, let k = _sample(at: position &- lanes[l].start) else { continue }
-      let own = _laneSamples(lanes[l], in: samples)
-      guard k < own.count else { continue }
-      let maxY = source.maxY(dueID)
-      own[k] = maxY
-      lanes[l]._appendToLevels(maxY, samples: k &+ 1, first: own[0])
+    for position in due {
+      guard let (id, l, k) = _dueSample(position, ids, UnsafeBufferPointer(lanes), source) else {
+        continue
+      }
+      lanes[l]._appendSample(source.maxY(id), k, in: _laneSamples(lanes[l], in: samples))
     }
+  }
+
+  /// The id at place `position` of `ids`, its lane by `source`, and the sample its place in
+  /// that lane takes; `nil` when the place is outside `ids`, the lane outside `lanes`, or the
+  /// place takes no sample. The one test of a due sample, for ``_takeSamples(_:_:_:_:_:)`` and
+  /// for ``_appendSamples(_:from:)``'s question of whether a stretch takes any. O(1).
+  @inline(__always)
+  internal static func _dueSample<Source: IntervalLaneSource>(
+    _ position: Int, _ ids: UnsafeBufferPointer<Int32>, _ lanes: UnsafeBufferPointer<_Lane>, _ source: Source
+  ) -> (id: Int, lane: Int, sample: Int)? {
+    guard position >= 0 && position < ids.count else { return nil }
+    let id = Int(ids[position]), l = source.lane(id)
+    guard l >= 0 && l < lanes.count, let k = _sample(at: position &- lanes[l].start) else { return nil }
+    return (id, l, k)
   }
 
   /// Gives full lane `lane` twice the room: in place when its region ends the buffer, otherwise
