@@ -134,10 +134,10 @@ extension _SectionedLayout {
     // count and the region's end stay in registers through the section's answers (a load and
     // a store fewer an answer: callgrind, round forty-one).
     let going = withUnsafeMutablePointer(to: &sink) { sink in
-      // The section's records, ids and lanes read in place (`_withStorage`, which the window's
-      // moves use too) from `sections`, which the query borrows and nothing writes meanwhile
-      // (the sink is not the layout): no copy of the section or of its index kept alive around
-      // the query, so no retain and release of their buffers. (Through the arrays'
+      // The section's records, ids, lanes and samples read in place (`_withStorage`, which the
+      // window's moves use too) from `sections`, which the query borrows and nothing writes
+      // meanwhile (the sink is not the layout): no copy of the section or of its index kept
+      // alive around the query, so no retain and release of their buffers. (Through the arrays'
       // `withUnsafeBufferPointer` and the index's own `forEachOverlapping`, a query retained and
       // released three buffers: ~120 instructions and six atomic operations, callgrind, round
       // eight.)
@@ -160,11 +160,11 @@ extension _SectionedLayout {
         sink.initialize(to: visitor.sink)
         return visitor.going
       }
-      return _withStorage(of: sections, s) { records, ids, lanes, _ in
+      return _withStorage(of: sections, s) { records, ids, lanes, samples, _ in
         var visitor = _ItemVisitor(
           records: records, geometry: geometry, section: s, y0: y0, rect: rect, sink: sink.move())
         IntervalIndex._forEachOverlapping(
-          ids, lanes, sections[s].index._samples._unsafeElements, search.low, search.high, afterItem,
+          ids, lanes, samples, search.low, search.high, afterItem,
           _RecordBounds(records), &visitor)
         sink.initialize(to: visitor.sink)
         return visitor.going
@@ -250,10 +250,10 @@ extension _SectionedLayout {
       let local = point.y - y0
       let search = _grown(local, local, by: slack)
       // Read in place, as in `_forEach`: no retain and release of the section's buffers.
-      let found = _withStorage(of: sections._unsafeElements, s) { records, ids, lanes, _ in
+      let found = _withStorage(of: sections._unsafeElements, s) { records, ids, lanes, samples, _ in
         var visitor = _PointVisitor(records: records, geometry: geometry, section: s, y0: y0, point: point)
         IntervalIndex._forEachOverlapping(
-          ids, lanes, sections[s].index._samples._unsafeElements, search.low, search.high, -1,
+          ids, lanes, samples, search.low, search.high, -1,
           _RecordBounds(records), &visitor)
         return visitor.found
       }

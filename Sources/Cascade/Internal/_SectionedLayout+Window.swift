@@ -88,8 +88,8 @@ extension _SectionedLayout {
     return LayoutAttributes(path: a.path, frame: frame, zIndex: a.zIndex)
   }
 
-  /// Calls `body` with section `s`'s records, its index's ids and lanes, each buffer read in
-  /// place for the whole call, and its geometry. `s` must be a section of `sections`, the
+  /// Calls `body` with section `s`'s records, its index's ids, lanes and samples, each buffer
+  /// read in place for the whole call, and its geometry. `s` must be a section of `sections`, the
   /// layout's sections read in place (`_unsafeElements`) while the caller borrows them, which
   /// `body` must not reach otherwise. The window's moves and the rect and point queries
   /// (`_SectionedLayout+Queries`) all open a section this way.
@@ -100,16 +100,17 @@ extension _SectionedLayout {
     of sections: UnsafeBufferPointer<Section>, _ s: Int,
     _ body: (
       UnsafeBufferPointer<Section.Record>, UnsafeBufferPointer<Int32>, UnsafeBufferPointer<IntervalIndex._Lane>,
-      Section.Geometry
+      UnsafeBufferPointer<Double>, Section.Geometry
     ) -> R
   ) -> R {
-    // The three buffers read in place from the array's element, while `sections` is borrowed
+    // The four buffers read in place from the array's element, while `sections` is borrowed
     // for the call (nothing can mutate or release them meanwhile): no copy of the section kept
     // alive around `body`, so no retain and release of its buffers. (Opened through the
     // arrays' `withUnsafeBufferPointer`, or spans, the section was copied and kept around the
     // call: three retains and three releases a move.)
     body(sections[s].records._unsafeElements, sections[s].index._ids._unsafeElements,
-         sections[s].index._lanes._unsafeElements, sections[s].geometry)
+         sections[s].index._lanes._unsafeElements, sections[s].index._samples._unsafeElements,
+         sections[s].geometry)
   }
 
   /// Starts the cursors for search rect `r`, whose answer the window already holds: the
@@ -136,7 +137,7 @@ extension _SectionedLayout {
       if laneCount > 0 {
         _bounds(&state, origins, top, bottom)
         let lower = state.lower, upper = state.upper
-        _withStorage(of: sections._unsafeElements, s) { records, ids, lanes, _ in
+        _withStorage(of: sections._unsafeElements, s) { records, ids, lanes, _, _ in
           let bounds = _RecordBounds(records)
           for l in 0..<laneCount {
             let lane = IntervalIndex._lane(l, of: lanes, in: ids)
@@ -228,7 +229,7 @@ extension _SectionedLayout {
         let s = w._firstSection + i
         let firstForward = lower >= old.lower, endForward = upper >= old.upper
         let y0 = old.y0
-        let going = _withStorage(of: sections._unsafeElements, s) { records, ids, lanes, geometry in
+        let going = _withStorage(of: sections._unsafeElements, s) { records, ids, lanes, _, geometry in
           let bounds = _RecordBounds(records)
           for l in 0..<old.laneCount {
             let c0 = w._lanes[old.laneBase + l]
