@@ -255,7 +255,7 @@ final class Bench {
   /// Measures an operation whose result must outlive the clock: `body()` builds something, the
   /// clock stops, then the result is consumed and freed outside the timed region, so the cost
   /// of tearing a million objects down is not charged to building them. Each build is timed
-  /// alone; a sample is the sum of its k builds.
+  /// alone and freed before the next; a sample is the sum of its k builds.
   @discardableResult
   func measureBuild<T>(
     _ name: String, n: Int, unit: Unit, unitsPerOp: Double, samples requested: Int? = nil,
@@ -270,8 +270,6 @@ final class Bench {
     var times: [Double] = []
     times.reserveCapacity(samples)
     var timings = (0..<samples).map { _ in [Double](repeating: 0, count: k) }
-    var kept: [T] = []
-    kept.reserveCapacity(k)
     var allocations = 0
     for s in 0..<samples {
       var total: UInt64 = 0
@@ -281,12 +279,14 @@ final class Bench {
         let value = body()
         let elapsed = now() - start
         allocations += Allocations.count - allocationsBefore
-        kept.append(value)
         total += elapsed
         timings[s][i] = Double(elapsed) / unitsPerOp
+        // Freed here, before the next build, rather than with the sample's other builds at its
+        // end: k builds freed together (k is set by a first build's time: 150 of `writeFrames`
+        // at 10k) gave glibc tens of megabytes at once, which it trimmed from its heap, so that
+        // the next sample faulted its memory in again, in some processes and not others.
+        blackHole(consume(value))
       }
-      for value in kept { blackHole(consume(value)) }
-      kept.removeAll(keepingCapacity: true)
       times.append(Double(total) / (Double(k) * unitsPerOp))
     }
     return finish(name, n: n, times: times, timings: timings, opsPerTiming: 1, allocations: allocations,
