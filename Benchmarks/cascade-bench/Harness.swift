@@ -282,9 +282,10 @@ final class Bench {
         total += elapsed
         timings[s][i] = Double(elapsed) / unitsPerOp
         // Freed here, before the next build, rather than with the sample's other builds at its
-        // end: k builds freed together (k is set by a first build's time: 150 of `writeFrames`
-        // at 10k) gave glibc tens of megabytes at once, which it trimmed from its heap, so that
-        // the next sample faulted its memory in again, in some processes and not others.
+        // end: k builds freed together (k is set by a first build's time: about 1,000 of
+        // `writeFrames` at 10k) gave glibc tens of megabytes at once, which it trimmed from its
+        // heap, so that the next sample faulted its memory in again, in some processes and not
+        // others (Docs/PerformanceRounds.md, round fifty-one).
         blackHole(consume(value))
       }
       times.append(Double(total) / (Double(k) * unitsPerOp))

@@ -89,10 +89,10 @@ extension _SectionedLayout {
   }
 
   /// Calls `body` with section `s`'s records, its index's ids, lanes and samples, each buffer
-  /// read in place for the whole call, and its geometry. `s` must be a section of `sections`, the
-  /// layout's sections read in place (`_unsafeElements`) while the caller borrows them, which
-  /// `body` must not reach otherwise. The window's moves and the rect and point queries
-  /// (`_SectionedLayout+Queries`) all open a section this way.
+  /// read in place for the whole call, and its geometry. `s` must be a section of `sections`,
+  /// the layout's sections read in place (`_unsafeElements`) while the caller borrows them,
+  /// which `body` must not reach otherwise. The window's moves (which read no samples) and the
+  /// rect and point queries (`_SectionedLayout+Queries`) all open a section this way.
   ///
   /// - Complexity: O(1) plus `body`'s.
   @inlinable @inline(__always)
