@@ -261,35 +261,18 @@ final class Bench {
     _ name: String, n: Int, unit: Unit, unitsPerOp: Double, samples requested: Int? = nil,
     note: String? = nil, _ body: () -> T, consume: (T) -> Int
   ) -> Measurement {
-    var start = now()
+    let start = now()
     let warm = body()
     let first = Double(now() - start)
     blackHole(consume(warm))
     let k = Swift.max(1, Swift.min(1024, Int(sampleTarget / Swift.max(first, 1))))
     let samples = sampleCount(forSampleTime: first * Double(k), requested: requested)
-    var times: [Double] = []
-    times.reserveCapacity(samples)
-    var timings = (0..<samples).map { _ in [Double](repeating: 0, count: k) }
-    var allocations = 0
-    for s in 0..<samples {
-      var total: UInt64 = 0
-      for i in 0..<k {
-        let allocationsBefore = Allocations.count
-        start = now()
-        let value = body()
-        let elapsed = now() - start
-        allocations += Allocations.count - allocationsBefore
-        total += elapsed
-        timings[s][i] = Double(elapsed) / unitsPerOp
-        // Freed here, before the next build, rather than with the sample's other builds at its
-        // end: k builds freed together (k is set by a first build's time: about 1,000 of
-        // `writeFrames` at 10k) gave glibc tens of megabytes at once, which it trimmed from its
-        // heap, so that the next sample faulted its memory in again, in some processes and not
-        // others (Docs/PerformanceRounds.md, round fifty-one).
-        blackHole(consume(value))
-      }
-      times.append(Double(total) / (Double(k) * unitsPerOp))
-    }
+    // Each build timed alone, then consumed and freed before the next (`timeBuilds`).
+    let measured = timeBuilds(
+      samples: samples, k: k, clock: now, allocations: { Allocations.count }, body, consume: consume, sink: blackHole)
+    let timings = measured.ticks.map { sample in sample.map { Double($0) / unitsPerOp } }
+    let times = measured.ticks.map { sample in Double(sample.reduce(0, +)) / (Double(k) * unitsPerOp) }
+    let allocations = measured.allocations
     return finish(name, n: n, times: times, timings: timings, opsPerTiming: 1, allocations: allocations,
                   samples: samples, k: k, unitsPerOp: unitsPerOp, unit: unit, note: note)
   }
