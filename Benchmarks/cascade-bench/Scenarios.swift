@@ -190,8 +190,9 @@ struct Scenarios {
         WaterfallLayout.Change.setSectionParameters(collection.sections[$0].parameters, section: $0)
       }
       bench.measurePrepared("layout.full.inPlace", n: n, unit: .perItem, unitsPerOp: Double(Swift.max(1, n)),
-                            note: "apply([.setSectionParameters(_, section: _)]) of every section, on a layout held once: every item placed again, in its storage") {
-      } operation: {
+                            note: "apply([.setSectionParameters(_, section: _)]) of every section, on a layout held once: every item placed again, in its storage",
+                            state: &layout) { _ in
+      } operation: { layout in
         mustSucceed("parameters of \(collection.name) set again") { try layout.apply(again) }
         return Int(layout.contentSize.height)
       }
@@ -205,8 +206,9 @@ struct Scenarios {
       let batches = [collection.width - 1, collection.width].map { [WaterfallLayout.Change.setWidth($0)] }
       var turn = 0
       bench.measurePrepared("layout.resize", n: n, unit: .perItem, unitsPerOp: Double(Swift.max(1, n)),
-                            note: "apply([.setWidth(_)]) within a column count, on a layout held once") {
-      } operation: {
+                            note: "apply([.setWidth(_)]) within a column count, on a layout held once",
+                            state: &layout) { _ in
+      } operation: { layout in
         mustSucceed("width change of \(collection.name)") { try layout.apply(batches[turn & 1]) }
         turn &+= 1
         return Int(layout.contentSize.height)
@@ -469,11 +471,12 @@ struct Scenarios {
     let count = collection.sections[section].items.count
     var layout = Workload.layout(collection)
     bench.measurePrepared("append.batch", n: n, unit: .perItem, unitsPerOp: Double(batch.count),
-                          note: "apply([.appendItems(\(groupThousands(batch.count)) items)]) to the last section, ns per appended item") {
+                          note: "apply([.appendItems(\(groupThousands(batch.count)) items)]) to the last section, ns per appended item",
+                          state: &layout) { layout in
       mustSucceed("undoing the append") {
         try layout.apply([.deleteItems(count..<layout.numberOfItems(inSection: section), section: section)])
       }
-    } operation: {
+    } operation: { layout in
       mustSucceed("append") { try layout.apply([.appendItems(batch, section: section)]) }
       return Int(layout.contentSize.height)
     }

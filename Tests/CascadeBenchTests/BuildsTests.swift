@@ -1,5 +1,5 @@
 // The bench's loop of builds (`timeBuilds`): each build timed alone by its own two clock reads,
-// consumed, and freed before the next build is made.
+// after its untimed preparation, consumed, and freed before the next build is made.
 
 import CascadeBenchKit
 import Testing
@@ -55,5 +55,24 @@ private final class Log {
     #expect(measured.ticks.flatMap { $0 } == pairs)
     #expect(pairs == [2, 4, 6, 8, 10, 12])
     #expect(measured.allocations == 30)
+  }
+
+  @Test func eachPreparationRunsBeforeItsBuildAndIsNeitherTimedNorCounted() {
+    // A preparation advances the clock by 1,000 and counts 7 allocations; a build advances the
+    // clock by its number and counts 1. Only the builds may show in the timings and the count.
+    let log = Log()
+    var t: UInt64 = 0
+    var allocated = 0
+    var made = 0
+    var prepared = 0
+    let measured = timeBuilds(
+      samples: 2, k: 2, clock: { t }, allocations: { allocated },
+      prepare: { prepared += 1; log.events.append("prepare \(prepared)"); t += 1_000; allocated += 7 },
+      { made += 1; t += UInt64(made); allocated += 1; return Build(made, log: log) },
+      consume: { $0.number }, sink: { _ in })
+    let expected = (1...4).flatMap { ["prepare \($0)", "make \($0)", "free \($0)"] }
+    #expect(log.events == expected)
+    #expect(measured.ticks == [[1, 2], [3, 4]])
+    #expect(measured.allocations == 4)
   }
 }
