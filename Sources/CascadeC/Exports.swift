@@ -56,8 +56,8 @@ public func cascade_session_point(_ session: OpaquePointer?, _ x: Double, _ y: D
 public func cascade_session_content_size(_ session: OpaquePointer?, _ width: UnsafeMutablePointer<Double>?, _ height: UnsafeMutablePointer<Double>?) {
   var size = Size.zero
   if let s = _CSession.from(session) {
-    if let layout = s.layout {
-      size = layout.contentSize
+    if let contentSize = s.withLayout({ $0.contentSize }) {
+      size = contentSize
       s.succeed()
     } else {
       s.fail(_Status.noCollection, _CSession.noCollectionMessage)
@@ -88,7 +88,8 @@ public func cascade_session_frame(_ session: OpaquePointer?, _ section: Int64, _
   // The request checks the indices and words the errors as {"op":"frame"} does.
   let (section, item) = (Int(section), Int(item))
   let status = s.run(.frame(section: section, item: item))
-  guard status == _Status.ok, let frame = s.layout?.layoutAttributes(for: .item(item, section: section))?.frame else {
+  guard status == _Status.ok,
+        let frame = s.withLayout({ $0.layoutAttributes(for: .item(item, section: section))?.frame }) ?? nil else {
     return status
   }
   out?.pointee = cascade_rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height)
@@ -99,14 +100,14 @@ public func cascade_session_frame(_ session: OpaquePointer?, _ section: Int64, _
 public func cascade_session_section_count(_ session: OpaquePointer?) -> Int64 {
   guard let s = _CSession.from(session) else { return 0 }
   s.succeed()
-  return Int64(s.layout?.numberOfSections ?? 0)
+  return Int64(s.withLayout { $0.numberOfSections } ?? 0)
 }
 
 @c @implementation
 public func cascade_session_item_count(_ session: OpaquePointer?, _ section: Int64) -> Int64 {
   guard let s = _CSession.from(session) else { return 0 }
   s.succeed()
-  return Int64(s.layout?.numberOfItems(inSection: Int(section)) ?? 0)
+  return Int64(s.withLayout { $0.numberOfItems(inSection: Int(section)) } ?? 0)
 }
 
 @c @implementation

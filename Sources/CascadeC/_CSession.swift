@@ -59,10 +59,15 @@ final class _CSession {
     changes = _ChangeLog(startingAt: other.generation)
   }
 
-  /// The collection's layout, `nil` before the first `load`.
+  /// Calls `body` with the collection's layout where it is and returns its result, or returns
+  /// `nil` before the first `load`. Not a `layout` property: read through this class's stored
+  /// session, the layout would be copied first, a retain and a release of each of its buffers
+  /// at every call (``CascadeSession/_withLayout(_:)``). `body` must leave the layout as it is.
   ///
-  /// - Complexity: O(1).
-  var layout: WaterfallLayout? { session.layout }
+  /// - Complexity: O(1) plus `body`'s.
+  func withLayout<R>(_ body: (inout WaterfallLayout) -> R) -> R? {
+    session._withLayout(body)
+  }
 
   // MARK: Handles
 
@@ -284,12 +289,14 @@ final class _CSession {
   ///   the largest answer.
   func query(_ rect: cascade_rect, into buffer: UnsafeMutablePointer<cascade_element>?, capacity: Int) -> Int {
     guard checkFinite(key: "rect", rect.x, rect.y, rect.width, rect.height) else { return 0 }
-    guard let layout = session.layout else {
+    answers.removeAll(keepingCapacity: true)
+    let found: Void? = withLayout { layout in
+      layout.elements(in: Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height), into: &answers)
+    }
+    guard found != nil else {
       fail(_Status.noCollection, Self.noCollectionMessage)
       return 0
     }
-    answers.removeAll(keepingCapacity: true)
-    layout.elements(in: Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height), into: &answers)
     _copy(answers, to: buffer, capacity: capacity, in: self)
     return answers.count
   }
@@ -299,7 +306,11 @@ final class _CSession {
   /// - Complexity: O(log s + c·log n); allocates nothing.
   func point(x: Double, y: Double, into out: UnsafeMutablePointer<cascade_element>?) -> Int32 {
     guard checkFinite(key: "point", x, y) else { return 0 }
-    guard let layout = session.layout else {
+    answers.removeAll(keepingCapacity: true)
+    let found: Void? = withLayout { layout in
+      layout.elements(in: Rect(x: x, y: y, width: x.nextUp - x, height: y.nextUp - y), into: &answers)
+    }
+    guard found != nil else {
       fail(_Status.noCollection, Self.noCollectionMessage)
       return 0
     }
@@ -310,8 +321,6 @@ final class _CSession {
     // `element(at:)` itself: it makes one malloc per call (a boxed capture in the core), and a
     // scroll loop's hit test should make none. The tests check the two agree to the bit.
     let point = Point(x: x, y: y)
-    answers.removeAll(keepingCapacity: true)
-    layout.elements(in: Rect(x: x, y: y, width: x.nextUp - x, height: y.nextUp - y), into: &answers)
     for element in answers where element.frame.contains(point) {
       out?.pointee = cascade_element(element)
       return 1

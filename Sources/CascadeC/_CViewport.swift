@@ -67,8 +67,7 @@ final class _CViewport {
     // The two answer buffers trade places every call: grow them together, so that a scroll
     // over ground already covered never finds the smaller one in front.
     if fresh.capacity < shown.capacity { fresh.reserveCapacity(shown.capacity) }
-    let layout = owner.layout
-    layout?.elements(in: rect, into: &fresh)
+    let loaded = owner.withLayout { layout in layout.elements(in: rect, into: &fresh) } != nil
 
     let now = owner.generation
     let carrying = now != generation && owner.changes.hasShifts(after: generation)
@@ -81,7 +80,7 @@ final class _CViewport {
     swap(&shown, &fresh)
     generation = now
 
-    guard layout != nil else { return owner.fail(_Status.noCollection, _CSession.noCollectionMessage) }
+    guard loaded else { return owner.fail(_Status.noCollection, _CSession.noCollectionMessage) }
     owner.succeed()
     return _Status.ok
   }

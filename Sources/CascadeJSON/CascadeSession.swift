@@ -33,6 +33,19 @@ public struct CascadeSession: Sendable {
   /// - Complexity: O(1).
   public init() {}
 
+  /// Calls `body` with the layout where it is and returns its result, or returns `nil` before
+  /// the first successful `load`. For a session kept in a class's stored property, as the C
+  /// interface keeps it: a read of `layout` through such a property copies the whole layout
+  /// first (a retain and a release of each of its buffers, some 50 ns), and a mutating call
+  /// reaches it in place (Docs/PerformanceRounds.md, round fifty-two). `body` must leave the
+  /// layout as it found it.
+  ///
+  /// - Complexity: O(1) plus `body`'s.
+  package mutating func _withLayout<R>(_ body: (inout WaterfallLayout) -> R) -> R? {
+    guard layout != nil else { return nil }
+    return body(&layout!)
+  }
+
   /// Answers one request line with one response line (without its newline).
   ///
   /// - Complexity: that of the request; see Docs/CLI.md, "What each request costs".
@@ -104,7 +117,22 @@ public struct CascadeSession: Sendable {
       writer.key("contentSize"); try writer.contentSize(self.layout?.contentSize ?? .zero)
       return
     }
-    guard let layout else { return }
+    guard layout != nil else { return }
+    // The layout passed where it is: bound to a local (`guard let layout`), it was copied, a
+    // retain and a release of each of its buffers a request.
+    try Self._answer(request, &layout!, pageBuffer: &pageBuffer, into: &writer)
+  }
+
+  /// Answers a request that reads the collection (`layout`), writing its keys after
+  /// `"ok":true`; `pageBuffer` is the session's buffer of page elements. The layout is left as
+  /// it is.
+  ///
+  /// - Throws: ``JSONError``.
+  /// - Complexity: that of the request.
+  static func _answer(
+    _ request: SessionRequest, _ layout: inout WaterfallLayout, pageBuffer: inout [LayoutAttributes],
+    into writer: inout JSONWriter
+  ) throws(JSONError) {
     switch request {
     case .load, .append, .insert, .delete, .update, .insertSection, .deleteSection, .width, .height,
          .move, .moveSection, .sectionParameters:
