@@ -9,34 +9,51 @@ import CascadeJSON
 /// needs around it. Used by one thread at a time (the header's rule); a handle is a retained
 /// reference (`Unmanaged`), released by `cascade_session_destroy`, and every viewport over the
 /// session holds another.
+///
+/// Run-time exclusivity. Every access to a class's stored property is checked for overlap at run
+/// time unless the compiler proves it safe (`swift_beginAccess`, `AccessSet::insert`, a thread
+/// local read through `__tls_get_addr` in a shared library): about 28% of the C bench's run, and
+/// most of a viewport step's time. The stored properties of this class and of `_CViewport` are
+/// `@exclusivity(unchecked)`, and this is what makes that safe:
+/// - no code outside the library runs during a call: the C interface takes no callbacks, and
+///   nothing it calls reaches user code;
+/// - a session and its viewports are used by one thread at a time (the header's rule), so two
+///   calls never overlap;
+/// - inside a call, no access is held across code that reaches the same property: `withLayout`
+///   holds `session` while its body runs, and the bodies touch only the caller's own buffers
+///   (`answers`, a viewport's `fresh`) and the layout they are given; `run` and `respond` hold
+///   `session` for its `handle`, which cannot reach this class; the buffers are swapped out and
+///   back in at once (`borrowWriter`, `returnWriter`).
+/// Every test and fuzzer ran with the checks on before they were lifted (round fifty-two in
+/// Docs/PerformanceRounds.md), and none found an overlap.
 final class _CSession {
   /// The JSON Lines session itself: every request and every typed update goes through its
   /// `handle(_:into:)`, so both have exactly the session's effect and errors.
-  private(set) var session: CascadeSession
+  @exclusivity(unchecked) private(set) var session: CascadeSession
 
   /// How many changes the collection has seen (`cascade_session_generation`).
-  private(set) var generation: UInt64
+  @exclusivity(unchecked) private(set) var generation: UInt64
 
   /// What recent changes did to element paths, for the viewports.
-  private(set) var changes: _ChangeLog
+  @exclusivity(unchecked) private(set) var changes: _ChangeLog
 
   /// The last call's status code.
-  private(set) var status: Int32 = _Status.ok
+  @exclusivity(unchecked) private(set) var status: Int32 = _Status.ok
 
   /// The last call's error message, or "".
-  private(set) var message = _CStringBuffer()
+  @exclusivity(unchecked) private(set) var message = _CStringBuffer()
 
   /// The last response line of `cascade_session_respond`.
-  private var response = _CStringBuffer(capacity: 4096)
+  @exclusivity(unchecked) private var response = _CStringBuffer(capacity: 4096)
 
   /// The request line's bytes, a buffer reused from request to request.
-  private var line: [UInt8] = []
+  @exclusivity(unchecked) private var line: [UInt8] = []
 
   /// The JSON writer's bytes, a buffer reused from request to request.
-  private var output: [UInt8] = []
+  @exclusivity(unchecked) private var output: [UInt8] = []
 
   /// The typed query's answers, a buffer reused from query to query.
-  private var answers: [LayoutAttributes] = []
+  @exclusivity(unchecked) private var answers: [LayoutAttributes] = []
 
   /// The message of every request made before the first `load`, as the session words it.
   static let noCollectionMessage = "op: no collection loaded yet; send a 'load' request first"

@@ -11,24 +11,28 @@ import CascadeCHeader
 /// Across changes, the elements shown are first carried through the session's ``_ChangeLog``
 /// (renumbered, or dropped when removed); when the log cannot carry them (a `load`, or more
 /// shifts than it keeps), everything shown disappears and the rect's answer appears.
+///
+/// Its stored properties are `@exclusivity(unchecked)`, for the reasons `_CSession` gives: a
+/// call runs no code outside the library, one thread at a time, and holds no access across code
+/// that reaches the same property.
 final class _CViewport {
   /// The session, kept alive by the viewport.
   let owner: _CSession
   /// The current rect.
-  private(set) var rect = Rect.zero
+  @exclusivity(unchecked) private(set) var rect = Rect.zero
   /// The session's generation that `shown` reflects.
-  private var generation: UInt64
+  @exclusivity(unchecked) private var generation: UInt64
 
   /// What the last call showed, in answer order, with the paths and frames it reported.
-  private(set) var shown: [LayoutAttributes] = []
+  @exclusivity(unchecked) private(set) var shown: [LayoutAttributes] = []
   /// The new answer, swapped with `shown` at the end of each call.
-  private var fresh: [LayoutAttributes] = []
+  @exclusivity(unchecked) private var fresh: [LayoutAttributes] = []
   /// Elements in the rect now that were not shown.
-  private(set) var appeared: [LayoutAttributes] = []
+  @exclusivity(unchecked) private(set) var appeared: [LayoutAttributes] = []
   /// Elements shown before that are not in the rect now, as reported before.
-  private(set) var disappeared: [LayoutAttributes] = []
+  @exclusivity(unchecked) private(set) var disappeared: [LayoutAttributes] = []
   /// Elements still in the rect whose path or frame changed: as reported before, and now.
-  private(set) var moved: [(from: LayoutAttributes, to: LayoutAttributes)] = []
+  @exclusivity(unchecked) private(set) var moved: [(from: LayoutAttributes, to: LayoutAttributes)] = []
 
   /// A viewport over `owner` that shows nothing yet.
   ///
