@@ -18,6 +18,7 @@ let comparisons: [(primary: String, baselines: [String])] = [
   ("layout.resize", ["layout.full.inPlace"]),
   ("query.random", ["query.random.linearScan", "query.random.unionRects", "query.random.implicitIntervalTree"]),
   ("query.scroll", ["query.scroll.search", "query.scroll.linearScan", "query.scroll.unionRects"]),
+  ("query.jump", ["query.random"]),
   ("query.element", ["query.element.flatArray"]),
   ("append.batch", ["layout.full"]),
   ("update.middle", ["update.middle.relayout"]),
@@ -79,7 +80,7 @@ struct Scenarios {
       let flat = FlatElements(layout)
       let unions = UnionRectsIndex(frames: flat.frames)
       checkAgreement(layout, flat, unions, width: collection.width)
-      if wantsAny("query.random") { queryRandom(n, layout, flat.frames, unions, width: collection.width) }
+      if wantsAny("query.random") || wants("query.jump") { queryRandom(n, layout, flat.frames, unions, width: collection.width) }
       if wantsAny("query.scroll") { queryScroll(n, layout, flat.frames, unions, width: collection.width) }
       if wantsAny("query.element") { queryElement(n, layout, flat) }
     }
@@ -329,6 +330,30 @@ struct Scenarios {
       bench.measure("query.random.unionRects", n: n, unit: .perQuery,
                     note: "CHTCollectionViewWaterfallLayout: unions of 20 frames scanned, then members") { k in
         idQueries(k) { unions.elements(in: $0, into: &$1) }
+      }
+    }
+    if wants("query.jump") {
+      // A scroll to a far place (`scrollToItem`, a fling's long step): the visible window moved
+      // to the same random viewports in turn, each move a search that starts the window's
+      // cursors again, beside `query.random`, the search alone. The window must answer what the
+      // search answers, or the comparison means nothing.
+      var window = VisibleWindow()
+      for rect in rects.prefix(256) {
+        layout.moveWindow(&window, to: rect)
+        attributes.removeAll(keepingCapacity: true)
+        layout.elements(in: rect, into: &attributes)
+        if window.elements != attributes {
+          bench.log("  WARNING: the visible window differs from the search at \(rect)")
+          break
+        }
+      }
+      q = 0
+      bench.measure("query.jump", n: n, unit: .perQuery,
+                    note: "VisibleWindow moved to a \(size) viewport at a random offset: a search, and the lanes' cursors started") { k in
+        queries(k) { rect in
+          layout.moveWindow(&window, to: rect)
+          return window._counts.elements
+        }
       }
     }
   }

@@ -43,8 +43,14 @@ extension _SectionedLayout {
     let cw = p.isIdentity ? 0 : p.contentWidth(width: width, total: origins.total)
     let r = p.isIdentity ? rect : p.searchRect(rect, contentWidth: cw)
     window._beginMove()
+    // A rect farther from the last one than the taller of the two (a jump) searches without
+    // trying the cursors: each lane's two ends would gallop the whole way (2 log d records
+    // read, each a cache miss in a large lane) to find, nearly always, more changes than the
+    // limit allows (PerformanceRounds.md, round fifty-two). Either way the answer is the same.
+    let reach = Swift.max(r.maxY - r.minY, window._search.maxY - window._search.minY)
     if window._generation === generation, p.direction == .leftToRight,
       r.minX == window._search.minX, r.maxX == window._search.maxX, r.minY.isFinite, r.maxY.isFinite,
+      r.minY - window._search.maxY <= reach, window._search.minY - r.maxY <= reach,
       _moveCursors(sections, origins, &window, r, rect, p, cw)
     {
       window._moved(to: rect)
@@ -114,7 +120,8 @@ extension _SectionedLayout {
   }
 
   /// Starts the cursors for search rect `r`, whose answer the window already holds: the
-  /// sections the search meets, and in each lane the two ends by binary search.
+  /// sections the search meets, and in each lane the two ends, the first through the lane's
+  /// samples as the query finds it, the second galloping from the first.
   ///
   /// - Complexity: O(log s + t·L·log n), allocating nothing once the window's buffers have grown.
   @inlinable
@@ -137,13 +144,24 @@ extension _SectionedLayout {
       if laneCount > 0 {
         _bounds(&state, origins, top, bottom)
         let lower = state.lower, upper = state.upper
-        _withStorage(of: sections._unsafeElements, s) { records, ids, lanes, _, _ in
+        _withStorage(of: sections._unsafeElements, s) { records, ids, lanes, samples, _ in
           let bounds = _RecordBounds(records)
-          for l in 0..<laneCount {
-            let lane = IntervalIndex._lane(l, of: lanes, in: ids)
-            w._lanes.append(_WindowLane(
-              lane, bounds, first: lane._firstIndex { bounds.maxY(Int($0)) > lower },
-              end: lane._firstIndex { bounds.minY(Int($0)) >= upper }))
+          // The first ends as the rect query's lane search finds them: the levels of samples
+          // narrow each lane to eight positions before an id or a record is read, four lanes
+          // side by side so that their cache misses overlap. A binary search of each lane in
+          // turn read about 2 log n ids and records, each a miss in a large lane: 5.2–5.6 µs a
+          // move that searched at 1M items, against 0.49 µs for the rect query
+          // (PerformanceRounds.md, round fifty-two). The other end is found from the first, a
+          // few positions on, galloping (either way, whatever the bounds say).
+          withUnsafeTemporaryAllocation(of: Int.self, capacity: laneCount) { starts in
+            starts.initialize(repeating: 0)
+            IntervalIndex._searchLanes(ids, lanes, samples, lower, bounds, starts)
+            for l in 0..<laneCount {
+              let lane = IntervalIndex._lane(l, of: lanes, in: ids)
+              let first = Swift.min(Swift.max(starts[l], 0), lane.count)
+              let end = IntervalIndex._gallop(lane, from: first, forward: false) { bounds.minY(Int($0)) >= upper }
+              w._lanes.append(_WindowLane(lane, bounds, first: first, end: end))
+            }
           }
         }
       }
