@@ -148,20 +148,19 @@ extension _SectionedLayout {
           let bounds = _RecordBounds(records)
           // The first ends as the rect query's lane search finds them: the levels of samples
           // narrow each lane to eight positions before an id or a record is read, four lanes
-          // side by side so that their cache misses overlap. A binary search of each lane in
-          // turn read about 2 log n ids and records, each a miss in a large lane: 5.2–5.6 µs a
-          // move that searched at 1M items, against 0.49 µs for the rect query
-          // (PerformanceRounds.md, round fifty-two). The other end is found from the first, a
+          // side by side so that their cache misses overlap. (A binary search of each lane in
+          // turn read about 2 log n ids and records, each a miss in a large lane:
+          // PerformanceRounds.md, round fifty-two.) The other end is found from the first, a
           // few positions on, galloping (either way, whatever the bounds say).
-          withUnsafeTemporaryAllocation(of: Int.self, capacity: laneCount) { starts in
-            starts.initialize(repeating: 0)
+          if w._starts.count < laneCount { w._starts.append(contentsOf: repeatElement(0, count: laneCount - w._starts.count)) }
+          w._starts.withUnsafeMutableBufferPointer { starts in
             IntervalIndex._searchLanes(ids, lanes, samples, lower, bounds, starts)
-            for l in 0..<laneCount {
-              let lane = IntervalIndex._lane(l, of: lanes, in: ids)
-              let first = Swift.min(Swift.max(starts[l], 0), lane.count)
-              let end = IntervalIndex._gallop(lane, from: first, forward: false) { bounds.minY(Int($0)) >= upper }
-              w._lanes.append(_WindowLane(lane, bounds, first: first, end: end))
-            }
+          }
+          for l in 0..<laneCount {
+            let lane = IntervalIndex._lane(l, of: lanes, in: ids)
+            let first = Swift.min(Swift.max(w._starts[l], 0), lane.count)
+            let end = IntervalIndex._gallop(lane, from: first, forward: false) { bounds.minY(Int($0)) >= upper }
+            w._lanes.append(_WindowLane(lane, bounds, first: first, end: end))
           }
         }
       }

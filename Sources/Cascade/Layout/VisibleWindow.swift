@@ -77,6 +77,9 @@ public struct VisibleWindow: Sendable {
   @usableFromInline internal var _sections: [_WindowSection] = []
   /// Every lane's cursor, section after section (`_WindowSection.laneBase`).
   @usableFromInline internal var _lanes: [_WindowLane] = []
+  /// A section's lanes' first ends while a searching move starts the cursors, kept so that
+  /// the move allocates nothing once it has grown to the most lanes a section has.
+  @usableFromInline internal var _starts: [Int] = []
   /// How many moves searched rather than moved the cursors: a test hook.
   @usableFromInline internal var _searchCount = 0
   /// How many moves searched rather than moved the cursors: a test hook.
