@@ -256,6 +256,23 @@ struct Scenarios {
     }
   }
 
+  /// Logs a warning unless a `VisibleWindow` moved through `rects` in turn answers what
+  /// `elements(in:into:)` answers at each: the window's comparisons with the search mean nothing
+  /// otherwise. O(moves · (log n + k)).
+  func checkWindow(_ layout: WaterfallLayout, through rects: some Sequence<Rect>) {
+    var window = VisibleWindow()
+    var answer: [LayoutAttributes] = []
+    for rect in rects {
+      layout.moveWindow(&window, to: rect)
+      answer.removeAll(keepingCapacity: true)
+      layout.elements(in: rect, into: &answer)
+      if window.elements != answer {
+        bench.log("  WARNING: the visible window differs from the search at \(rect)")
+        return
+      }
+    }
+  }
+
   func queryRandom(_ n: Int, _ layout: WaterfallLayout, _ frames: [Rect], _ unions: UnionRectsIndex, width: Double) {
     let rects = Workload.randomViewports(4096, width: width, contentHeight: layout.contentSize.height)
     var attributes: [LayoutAttributes] = []
@@ -335,18 +352,12 @@ struct Scenarios {
     if wants("query.jump") {
       // A scroll to a far place (`scrollToItem`, a fling's long step): the visible window moved
       // to the same random viewports in turn, each move a search that starts the window's
-      // cursors again, beside `query.random`, the search alone. The window must answer what the
-      // search answers, or the comparison means nothing.
+      // cursors again, beside `query.random`, the search alone.
+      checkWindow(layout, through: rects.prefix(256))
+      // Moved through every viewport once first, so that its buffers have grown to the largest
+      // answer before the clock (a later, larger answer would grow them: an allocation).
       var window = VisibleWindow()
-      for rect in rects.prefix(256) {
-        layout.moveWindow(&window, to: rect)
-        attributes.removeAll(keepingCapacity: true)
-        layout.elements(in: rect, into: &attributes)
-        if window.elements != attributes {
-          bench.log("  WARNING: the visible window differs from the search at \(rect)")
-          break
-        }
-      }
+      for rect in rects { layout.moveWindow(&window, to: rect) }
       q = 0
       bench.measure("query.jump", n: n, unit: .perQuery,
                     note: "VisibleWindow moved to a \(size) viewport at a random offset: a search, and the lanes' cursors started") { k in
@@ -422,19 +433,8 @@ struct Scenarios {
       return Rect(x: 0, y: y, width: width, height: Workload.viewportHeight)
     }
     if wants("query.scroll") {
-      // The window must answer what the search answers, or the comparison means nothing.
+      checkWindow(layout, through: offsets.prefix(2048).map { Rect(x: 0, y: $0, width: width, height: Workload.viewportHeight) })
       var window = VisibleWindow()
-      for y in offsets.prefix(2048) {
-        let rect = Rect(x: 0, y: y, width: width, height: Workload.viewportHeight)
-        layout.moveWindow(&window, to: rect)
-        attributes.removeAll(keepingCapacity: true)
-        layout.elements(in: rect, into: &attributes)
-        if window.elements != attributes {
-          bench.log("  WARNING: the visible window differs from the search at \(rect)")
-          break
-        }
-      }
-      window = VisibleWindow()
       bench.measure("query.scroll", n: n, unit: .perStep, note: "VisibleWindow moved: " + note) { k in
         var sum = 0
         for _ in 0..<k {
