@@ -299,21 +299,28 @@ final class _CSession {
     return false
   }
 
+  /// Fills `answers` with the rect query's answer for `rect` (`elements(in:into:)`, the layout
+  /// read in place) and returns `true`; before the first `load`, records the failure and
+  /// returns `false`. What the typed query and point share.
+  ///
+  /// - Complexity: O(log n + k) for k answers; allocates nothing once `answers` has grown.
+  private func fillAnswers(_ rect: Rect) -> Bool {
+    answers.removeAll(keepingCapacity: true)
+    guard withLayout({ $0.elements(in: rect, into: &answers) }) != nil else {
+      fail(_Status.noCollection, Self.noCollectionMessage)
+      return false
+    }
+    return true
+  }
+
   /// `cascade_session_query`: the rect query of `{"op":"query"}` through the same core call
   /// (`elements(in:into:)`), into a buffer kept here, then copied out.
   ///
   /// - Complexity: O(log n + k) for k answers; allocates nothing once the buffer has grown to
   ///   the largest answer.
   func query(_ rect: cascade_rect, into buffer: UnsafeMutablePointer<cascade_element>?, capacity: Int) -> Int {
-    guard checkFinite(key: "rect", rect.x, rect.y, rect.width, rect.height) else { return 0 }
-    answers.removeAll(keepingCapacity: true)
-    let found: Void? = withLayout { layout in
-      layout.elements(in: Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height), into: &answers)
-    }
-    guard found != nil else {
-      fail(_Status.noCollection, Self.noCollectionMessage)
-      return 0
-    }
+    guard checkFinite(key: "rect", rect.x, rect.y, rect.width, rect.height),
+          fillAnswers(Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height)) else { return 0 }
     _copy(answers, to: buffer, capacity: capacity, in: self)
     return answers.count
   }
@@ -322,15 +329,8 @@ final class _CSession {
   ///
   /// - Complexity: O(log s + c·log n); allocates nothing.
   func point(x: Double, y: Double, into out: UnsafeMutablePointer<cascade_element>?) -> Int32 {
-    guard checkFinite(key: "point", x, y) else { return 0 }
-    answers.removeAll(keepingCapacity: true)
-    let found: Void? = withLayout { layout in
-      layout.elements(in: Rect(x: x, y: y, width: x.nextUp - x, height: y.nextUp - y), into: &answers)
-    }
-    guard found != nil else {
-      fail(_Status.noCollection, Self.noCollectionMessage)
-      return 0
-    }
+    guard checkFinite(key: "point", x, y),
+          fillAnswers(Rect(x: x, y: y, width: x.nextUp - x, height: y.nextUp - y)) else { return 0 }
     succeed()
     // The first element in answer order whose half-open frame holds the point, which is what
     // `element(at:)` (the JSON request's call) returns, found through the rect query of the
