@@ -17,8 +17,8 @@ public func cascade_viewport_destroy(_ viewport: OpaquePointer?) {
 
 @c @implementation
 public func cascade_viewport_set_rect(_ viewport: OpaquePointer?, _ rect: cascade_rect) -> Int32 {
-  guard let v = _CViewport.from(viewport) else { return _Status.invalidArgument }
-  return v.move(to: Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height))
+  _CViewport.with(viewport) { $0.move(to: Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height)) }
+    ?? _Status.invalidArgument
 }
 
 @c @implementation
@@ -43,30 +43,20 @@ public func cascade_viewport_rect(_ viewport: OpaquePointer?) -> cascade_rect {
 
 @c @implementation
 public func cascade_viewport_visible(_ viewport: OpaquePointer?, _ buffer: UnsafeMutablePointer<cascade_element>?, _ capacity: Int) -> Int {
-  guard let v = _CViewport.from(viewport) else { return 0 }
-  _copy(v.shown, to: buffer, capacity: capacity, in: v.owner)
-  return v.shown.count
+  _CViewport.with(viewport) { $0.copy(.visible, to: buffer, capacity: capacity) } ?? 0
 }
 
 @c @implementation
 public func cascade_viewport_appeared(_ viewport: OpaquePointer?, _ buffer: UnsafeMutablePointer<cascade_element>?, _ capacity: Int) -> Int {
-  guard let v = _CViewport.from(viewport) else { return 0 }
-  _copy(v.appeared, to: buffer, capacity: capacity, in: v.owner)
-  return v.appeared.count
+  _CViewport.with(viewport) { $0.copy(.appeared, to: buffer, capacity: capacity) } ?? 0
 }
 
 @c @implementation
 public func cascade_viewport_disappeared(_ viewport: OpaquePointer?, _ buffer: UnsafeMutablePointer<cascade_element>?, _ capacity: Int) -> Int {
-  guard let v = _CViewport.from(viewport) else { return 0 }
-  _copy(v.disappeared, to: buffer, capacity: capacity, in: v.owner)
-  return v.disappeared.count
+  _CViewport.with(viewport) { $0.copy(.disappeared, to: buffer, capacity: capacity) } ?? 0
 }
 
 @c @implementation
 public func cascade_viewport_moved(_ viewport: OpaquePointer?, _ buffer: UnsafeMutablePointer<cascade_move>?, _ capacity: Int) -> Int {
-  guard let v = _CViewport.from(viewport) else { return 0 }
-  _copy(v.moved, to: buffer, capacity: capacity, in: v.owner) {
-    cascade_move(from: cascade_element($0.from), to: cascade_element($0.to))
-  }
-  return v.moved.count
+  _CViewport.with(viewport) { $0.copyMoved(to: buffer, capacity: capacity) } ?? 0
 }

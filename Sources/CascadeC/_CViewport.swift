@@ -4,9 +4,12 @@
 import Cascade
 import CascadeCHeader
 
-/// A viewport over a C session. Each ``move(to:)`` queries the rect and merges the answer with
-/// what the previous call showed, both in answer order, so the diff costs O(k) for k elements
-/// on screen; the lists are buffers kept here, so a steady scroll allocates nothing.
+/// A viewport over a C session. A ``move(to:)`` near the last rect (closer than the larger of the
+/// two, on both axes) with no change since moves a ``VisibleWindow``: its cursors say what
+/// entered and left, so a scroll step costs O(e log k) for e elements entering or leaving and k
+/// on screen, plus an O(k) copy of the answer. Any other call (a jump, or the first after a
+/// change) queries the rect and merges the answer with what the previous call showed, both in
+/// answer order, in O(k). The lists are buffers kept here, so a steady scroll allocates nothing.
 ///
 /// Across changes, the elements shown are first carried through the session's ``_ChangeLog``
 /// (renumbered, or dropped when removed); when the log cannot carry them (a `load`, or more
@@ -15,7 +18,7 @@ import CascadeCHeader
 /// Its stored properties are `@exclusivity(unchecked)`, for the reasons `_CSession` gives: a
 /// call runs no code outside the library, one thread at a time, and holds no access across code
 /// that reaches the same property.
-final class _CViewport {
+package final class _CViewport {
   /// The session, kept alive by the viewport.
   let owner: _CSession
   /// The current rect.
@@ -33,6 +36,12 @@ final class _CViewport {
   @exclusivity(unchecked) private(set) var disappeared: [LayoutAttributes] = []
   /// Elements still in the rect whose path or frame changed: as reported before, and now.
   @exclusivity(unchecked) private(set) var moved: [(from: LayoutAttributes, to: LayoutAttributes)] = []
+  /// The window a step near the last rect moves; invalidated by every other call, so that it
+  /// never answers for a rect it was not moved to.
+  @exclusivity(unchecked) private var window = VisibleWindow()
+  /// How many calls took each path: the window moved by its cursors, the window searching, a
+  /// rect query. A test hook.
+  @exclusivity(unchecked) private(set) var paths = (cursors: 0, windowSearches: 0, queries: 0)
 
   /// A viewport over `owner` that shows nothing yet.
   ///
@@ -50,18 +59,23 @@ final class _CViewport {
     appeared.removeAll(keepingCapacity: true)
     disappeared.removeAll(keepingCapacity: true)
     moved.removeAll(keepingCapacity: true)
+    window.invalidate()
     generation = owner.generation
   }
 
   /// Moves the viewport to `rect` and computes the three lists; returns the status it also
   /// records in the session.
   ///
-  /// - Complexity: O(log n + k + j·m) for k elements shown before and after, j of them carried
-  ///   through m logged shifts (none in steady scrolling).
+  /// - Complexity: a step near the last rect with no change since, O(k + e·log k) for k
+  ///   elements shown and e of them entering or leaving, when the window's cursors move (that
+  ///   of ``WaterfallLayout/moveWindow(_:to:)`` when it searches); any other call
+  ///   O(log n + k + j·m) for k elements shown before and after, j of them carried through m
+  ///   logged shifts.
   func move(to newRect: Rect) -> Int32 {
     guard owner.checkFinite(key: "rect", newRect.minX, newRect.minY, newRect.width, newRect.height) else {
       return owner.status
     }
+    let previous = rect
     rect = newRect
     appeared.removeAll(keepingCapacity: true)
     disappeared.removeAll(keepingCapacity: true)
@@ -71,9 +85,34 @@ final class _CViewport {
     // The two answer buffers trade places every call: grow them together, so that a scroll
     // over ground already covered never finds the smaller one in front.
     if fresh.capacity < shown.capacity { fresh.reserveCapacity(shown.capacity) }
-    let loaded = owner.withLayout { layout in layout.elements(in: rect, into: &fresh) } != nil
 
     let now = owner.generation
+    // The window, the answers and the lists are passed `inout` to static functions below:
+    // read through `self` inside a closure, the window would be copied whole (a retain and a
+    // release of each of its buffers) for every read.
+    if now == generation && Self.isStep(from: previous, to: newRect),
+      let searched = owner.withLayout({ layout in Self.move(&window, over: &layout, to: newRect, into: &fresh) })
+    {
+      if searched
+        || !Self.applyWindowChanges(
+          of: &window, shown: &shown, fresh: &fresh, appeared: &appeared, disappeared: &disappeared)
+      {
+        paths.windowSearches += 1
+        merge(carrying: false)
+      } else {
+        paths.cursors += 1
+      }
+      swap(&shown, &fresh)
+      owner.succeed()
+      return _Status.ok
+    }
+    // A jump, or the first call after a change: the window's cursors would search anyway (the
+    // layout changed, or the rect is farther than the window steps), and a rect query costs
+    // less than the search that also starts them again.
+    window.invalidate()
+    paths.queries += 1
+    let loaded = owner.withLayout { layout in layout.elements(in: rect, into: &fresh) } != nil
+
     let carrying = now != generation && owner.changes.hasShifts(after: generation)
     if now != generation && !owner.changes.canCarry(from: generation) {
       // Start over: the paths shown may name other elements now.
@@ -87,6 +126,77 @@ final class _CViewport {
     guard loaded else { return owner.fail(_Status.noCollection, _CSession.noCollectionMessage) }
     owner.succeed()
     return _Status.ok
+  }
+
+  /// Whether a move from `old` to `new` is a step the window takes by its cursors: the two rects'
+  /// origins closer on each axis than the larger of their extents on it. The window's own rule
+  /// (it searches past the taller of the two rects along the scroll axis) decides the rest; this
+  /// one only keeps a jump from paying for the window's search, which also starts its cursors
+  /// again, when the next call may well be another jump.
+  ///
+  /// - Complexity: O(1).
+  private static func isStep(from old: Rect, to new: Rect) -> Bool {
+    abs(new.minY - old.minY) <= max(old.height, new.height)
+      && abs(new.minX - old.minX) <= max(old.width, new.width)
+  }
+
+  /// Moves `window` to `rect` over `layout` and appends its elements to `answer`; returns whether
+  /// the window searched.
+  ///
+  /// - Complexity: that of ``WaterfallLayout/moveWindow(_:to:)``, plus O(k) for k elements.
+  private static func move(
+    _ window: inout VisibleWindow, over layout: inout WaterfallLayout, to rect: Rect,
+    into answer: inout [LayoutAttributes]
+  ) -> Bool {
+    layout.moveWindow(&window, to: rect)
+    window._withLists { elements, _, _ in answer.append(contentsOf: elements) }
+    return window.lastMoveSearched
+  }
+
+  /// Fills `appeared` and `disappeared` from the window's last move by its cursors, which
+  /// changed `shown` into `fresh` by exactly the paths that entered and left, every frame kept:
+  /// each entered path's element from `fresh`, each left one's as `shown` reported it, both
+  /// lists sorted into answer order. Returns `false`, the lists emptied, if a path is missing
+  /// from its answer, which the window's contract rules out; the caller then merges.
+  ///
+  /// - Complexity: O(e·log k) for e paths entered and left, k elements in the answers.
+  private static func applyWindowChanges(
+    of window: inout VisibleWindow, shown: inout [LayoutAttributes], fresh: inout [LayoutAttributes],
+    appeared: inout [LayoutAttributes], disappeared: inout [LayoutAttributes]
+  ) -> Bool {
+    let found = window._withLists { _, entered, left -> Bool in
+      for path in left {
+        guard let i = index(of: path, in: shown) else { return false }
+        disappeared.append(shown[i])
+      }
+      for path in entered {
+        guard let i = index(of: path, in: fresh) else { return false }
+        appeared.append(fresh[i])
+      }
+      return true
+    }
+    guard found else {
+      appeared.removeAll(keepingCapacity: true)
+      disappeared.removeAll(keepingCapacity: true)
+      return false
+    }
+    // Fewer than 64 elements sort by insertion, in place; a step rarely brings more.
+    if appeared.count > 1 { appeared.sort { $0.path < $1.path } }
+    if disappeared.count > 1 { disappeared.sort { $0.path < $1.path } }
+    return true
+  }
+
+  /// The position of `path` in `answer`, which is in answer order (by path), or `nil`.
+  ///
+  /// - Complexity: O(log k) for k elements.
+  private static func index(of path: ElementPath, in answer: [LayoutAttributes]) -> Int? {
+    var low = 0
+    var high = answer.count
+    while low < high {
+      let middle = low + (high - low) / 2
+      if answer[middle].path < path { low = middle + 1 } else { high = middle }
+    }
+    return low < answer.count && answer[low].path == path ? low : nil
   }
 
   /// Merges `shown` (carried through the logged shifts when `carrying`) with `fresh`, both in
@@ -121,7 +231,74 @@ final class _CViewport {
     }
   }
 
+  // MARK: Reading the lists
+
+  /// The lists a C caller reads.
+  enum List { case visible, appeared, disappeared }
+
+  /// Copies the first `capacity` entries of `list` (all when `capacity` is negative) to
+  /// `buffer` and returns the list's length; records the status in the session.
+  ///
+  /// - Complexity: O(min(k, capacity)) for a list of k elements.
+  func copy(_ list: List, to buffer: UnsafeMutablePointer<cascade_element>?, capacity: Int) -> Int {
+    // Each list is passed `inout`, read in place: read as a value through `self`, it would be
+    // retained and released around the copy.
+    switch list {
+    case .visible: Self.copy(&shown, to: buffer, capacity: capacity, in: owner)
+    case .appeared: Self.copy(&appeared, to: buffer, capacity: capacity, in: owner)
+    case .disappeared: Self.copy(&disappeared, to: buffer, capacity: capacity, in: owner)
+    }
+  }
+
+  /// Copies the moves, as ``copy(_:to:capacity:)`` copies a list.
+  ///
+  /// - Complexity: O(min(k, capacity)) for k moves.
+  func copyMoved(to buffer: UnsafeMutablePointer<cascade_move>?, capacity: Int) -> Int {
+    Self.copy(&moved, to: buffer, capacity: capacity, in: owner)
+  }
+
+  /// ``_copy(_:to:capacity:in:)`` of `list`, read in place; returns its length.
+  ///
+  /// - Complexity: O(min(k, capacity)).
+  private static func copy(
+    _ list: inout [LayoutAttributes], to buffer: UnsafeMutablePointer<cascade_element>?, capacity: Int,
+    in session: _CSession
+  ) -> Int {
+    _copy(list, to: buffer, capacity: capacity, in: session)
+    return list.count
+  }
+
+  /// ``_copy(_:to:capacity:in:_:)`` of the moves, read in place; returns their count.
+  ///
+  /// - Complexity: O(min(k, capacity)).
+  private static func copy(
+    _ list: inout [(from: LayoutAttributes, to: LayoutAttributes)], to buffer: UnsafeMutablePointer<cascade_move>?,
+    capacity: Int, in session: _CSession
+  ) -> Int {
+    _copy(list, to: buffer, capacity: capacity, in: session) {
+      cascade_move(from: cascade_element($0.from), to: cascade_element($0.to))
+    }
+    return list.count
+  }
+
   // MARK: Handles
+
+  /// `body`'s result with the viewport a C handle names, not retained for the call (the
+  /// handle's reference keeps it alive), or `nil` for NULL.
+  ///
+  /// - Complexity: O(1) plus `body`'s.
+  static func with<R>(_ handle: OpaquePointer?, _ body: (_CViewport) -> R) -> R? {
+    guard let handle else { return nil }
+    return Unmanaged<_CViewport>.fromOpaque(UnsafeRawPointer(handle))._withUnsafeGuaranteedRef(body)
+  }
+
+  /// How many calls of the viewport `handle` names took each path of ``move(to:)`` (see
+  /// ``paths``), for tests; zeros for NULL.
+  ///
+  /// - Complexity: O(1).
+  package static func _pathCounts(_ handle: OpaquePointer?) -> (cursors: Int, windowSearches: Int, queries: Int) {
+    from(handle)?.paths ?? (0, 0, 0)
+  }
 
   /// The viewport a C handle names, or `nil` for NULL.
   ///

@@ -1,4 +1,5 @@
 import Cascade
+import CascadeC
 import CascadeCHeader
 import Glibc
 import Testing
@@ -53,6 +54,8 @@ private func cMallocCount() -> UInt? {
     let after = cMallocCount()
     #expect(total.queries == warm.queries && total.queries > 0 && total.viewport > 0)
     #expect(c.status == CASCADE_OK)
+    // The viewport's steps went by the window's cursors, the path a steady scroll takes.
+    #expect(_CViewport._pathCounts(v.handle).cursors > offsets.count)
     // Only optimized code is worth counting: a debug build boxes and copies where -O does not.
     #if !DEBUG
     if let before, let after {

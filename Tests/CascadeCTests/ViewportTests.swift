@@ -1,4 +1,5 @@
 import Cascade
+import CascadeC
 import CascadeCHeader
 import CascadeJSON
 import Testing
@@ -11,6 +12,7 @@ import Testing
   @Test func scrollingIsTheDiffOfTwoQueries() {
     var rng = SplitMix64(seed: 31)
     var seen = (appeared: 0, disappeared: 0)
+    var paths = (cursors: 0, windowSearches: 0, queries: 0)
     for round in 0..<60 {
       let c = CSession()
       c.respond(#"{"op":"load","collection":\#(randomDocument(&rng, maxItems: 120))}"#)
@@ -38,8 +40,15 @@ import Testing
         seen.disappeared += v.disappeared.count
         previous = now
       }
+      let counts = _CViewport._pathCounts(v.handle)
+      paths.cursors += counts.cursors
+      paths.windowSearches += counts.windowSearches
+      paths.queries += counts.queries
     }
     #expect(seen.appeared > 1000 && seen.disappeared > 1000)
+    // Every path of a move was taken many times: steps by the window's cursors, steps where
+    // the window searched (the first after a jump), and jumps answered by a rect query.
+    #expect(paths.cursors > 200 && paths.windowSearches > 200 && paths.queries > 200, "\(paths)")
   }
 
   /// Each element's identity, kept through changes the way the changes define it: items keep
