@@ -186,6 +186,15 @@ package final class _CViewport {
     return true
   }
 
+  /// Whether two answers in answer order have no path in common because one ends before the
+  /// other starts (an empty answer has none in common with any).
+  ///
+  /// - Complexity: O(1).
+  private static func disjoint(_ a: [LayoutAttributes], _ b: [LayoutAttributes]) -> Bool {
+    guard let aFirst = a.first, let aLast = a.last, let bFirst = b.first, let bLast = b.last else { return true }
+    return aLast.path < bFirst.path || bLast.path < aFirst.path
+  }
+
   /// The position of `path` in `answer`, which is in answer order (by path), or `nil`.
   ///
   /// - Complexity: O(log k) for k elements.
@@ -204,6 +213,13 @@ package final class _CViewport {
   ///
   /// - Complexity: O(k + j·m).
   private func merge(carrying: Bool) {
+    if !carrying, Self.disjoint(shown, fresh) {
+      // Two answers with no path in common, a jump's nearly always: all of one disappears and
+      // all of the other appears, copied whole instead of compared element by element.
+      disappeared.append(contentsOf: shown)
+      appeared.append(contentsOf: fresh)
+      return
+    }
     var j = 0
     for old in shown {
       var path = old.path
