@@ -39,8 +39,9 @@ package final class _CViewport {
   /// The window a step near the last rect moves; invalidated by every other call, so that it
   /// never answers for a rect it was not moved to.
   @exclusivity(unchecked) private var window = VisibleWindow()
-  /// How many calls took each path: the window moved by its cursors, the window searching, a
-  /// rect query. A test hook.
+  /// How many calls took each path: the window moved by its cursors; the answers merged after
+  /// the window's move (it searched, or, which its contract rules out, a path it reported was
+  /// not found); a rect query. A test hook.
   @exclusivity(unchecked) private(set) var paths = (cursors: 0, windowSearches: 0, queries: 0)
 
   /// A viewport over `owner` that shows nothing yet.
@@ -180,7 +181,8 @@ package final class _CViewport {
       disappeared.removeAll(keepingCapacity: true)
       return false
     }
-    // Fewer than 64 elements sort by insertion, in place; a step rarely brings more.
+    // A step brings or takes a few elements: the standard library sorts such short lists in
+    // place (`CAllocationTests` counts the mallocs of a steady scroll).
     if appeared.count > 1 { appeared.sort { $0.path < $1.path } }
     if disappeared.count > 1 { disappeared.sort { $0.path < $1.path } }
     return true
