@@ -221,28 +221,32 @@ public final class CollectionView<Cell: AnyObject, Layout: CollectionLayout> {
   ///
   /// - Complexity: O(1).
   @inlinable
-  public var contentSize: Size { Self._contentSize(of: &_layout) }
-
-  /// `layout.contentSize`, the layout reached in place: read through the stored property, the
-  /// whole layout was copied for the call (a retain and a release of each of its buffers, about
-  /// 50 ns of a 60 ns read for a waterfall of 100,000 items; 8–17 ns now). The `inout` access is
-  /// one like the scroll step's: it runs only the layout's getter, and no access to `_layout` is
-  /// open across a callback ("Run-time exclusivity" above), so a data source or delegate may
-  /// read it too.
-  ///
-  /// - Complexity: O(1).
-  @inlinable
-  static func _contentSize(of layout: inout Layout) -> Size { layout.contentSize }
+  public var contentSize: Size { Self._read(&_layout) { $0.contentSize } }
 
   /// The number of sections, the layout's (equal to the data source's after each update).
   ///
   /// - Complexity: O(1).
-  public var numberOfSections: Int { layout.numberOfSections }
+  @inlinable
+  public var numberOfSections: Int { Self._read(&_layout) { $0.numberOfSections } }
 
   /// The number of items in `section`, or 0 outside the collection.
   ///
   /// - Complexity: O(1).
-  public func numberOfItems(inSection section: Int) -> Int { layout.numberOfItems(inSection: section) }
+  @inlinable
+  public func numberOfItems(inSection section: Int) -> Int {
+    Self._read(&_layout) { $0.numberOfItems(inSection: section) }
+  }
+
+  /// `body`'s reading of the layout, reached in place. Read through the stored property, the
+  /// whole layout was copied for each such call (a retain and a release of each of its buffers:
+  /// about 50 ns of a 55–60 ns `contentSize` or `numberOfItems(inSection:)` on a waterfall).
+  /// The `inout` access is one like the scroll step's: it runs only the layout's own code, and
+  /// no access to `_layout` is open across a callback ("Run-time exclusivity" above), so a data
+  /// source or delegate may read these too.
+  ///
+  /// - Complexity: O(1) plus `body`'s.
+  @inlinable @inline(__always)
+  static func _read<R>(_ layout: inout Layout, _ body: (inout Layout) -> R) -> R { body(&layout) }
 
   /// The viewport in content coordinates: `bounds` at `contentOffset`.
   ///
