@@ -13,7 +13,11 @@ extension CollectionView {
   /// above the items: a pinned header holding the point wins
   /// (``CollectionLayout/element(at:pinningHeadersIn:)``).
   public func element(at point: Point) -> LayoutAttributes? {
-    pinsSectionHeaders ? layout.element(at: point, pinningHeadersIn: viewport) : layout.element(at: point)
+    let pinnedIn = pinsSectionHeaders ? viewport : nil
+    return Self._read(&_layout) { layout in
+      if let pinnedIn { return layout.element(at: point, pinningHeadersIn: pinnedIn) }
+      return layout.element(at: point)
+    }
   }
 
   /// The element under `point` given in viewport coordinates (origin at the viewport's
@@ -88,7 +92,7 @@ extension CollectionView {
   ///
   /// - Complexity: O(log s) for s sections.
   public func layoutAttributesForItem(at path: ItemPath) -> LayoutAttributes? {
-    layout.layoutAttributesForItem(at: path)
+    Self._read(&_layout) { $0.layoutAttributesForItem(at: path) }
   }
 
   /// The items announced to the delegate for prefetching and not yet displayed or cancelled,
