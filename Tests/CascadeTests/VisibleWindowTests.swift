@@ -33,6 +33,31 @@ struct VisibleWindowTests {
     #expect(window._searches == 1)
   }
 
+  /// A jump searches and leaves the cursors unset: a run of jumps costs a search each, the first
+  /// move near the last jump searches again and starts them, and the moves after it go by the
+  /// cursors.
+  @Test func aJumpLeavesTheCursorsToTheNextMove() throws {
+    let layout = try WaterfallLayout(
+      width: 200, parameters: WaterfallParameters(columns: 2),
+      sections: [WaterfallSection(items: (0..<400).map { _ -> WaterfallItem in 50 })])
+    var window = VisibleWindow()
+    func move(_ y: Double, searches: Int, searched: Bool, cursors: Bool) {
+      let rect = Rect(x: 0, y: y, width: 200, height: 100)
+      window.move(to: rect, in: layout)
+      #expect(window.elements == layout.elements(in: rect), "at y = \(y)")
+      #expect(window._searches == searches, "at y = \(y)")
+      #expect(window.lastMoveSearched == searched, "at y = \(y)")
+      #expect((window._generation != nil) == cursors, "at y = \(y)")
+    }
+    move(0, searches: 1, searched: true, cursors: true)  // the first move starts the cursors
+    move(10, searches: 1, searched: false, cursors: true)
+    move(3000, searches: 2, searched: true, cursors: false)  // a jump
+    move(6000, searches: 3, searched: true, cursors: false)  // another
+    move(6010, searches: 4, searched: true, cursors: true)  // near the last jump: started
+    move(6020, searches: 4, searched: false, cursors: true)
+    move(5990, searches: 4, searched: false, cursors: true)
+  }
+
   /// A list with a header and a footer: header [0, 20), rows [20, 50), [50, 80), [80, 110),
   /// footer [110, 120).
   @Test func goldenListWalkWithHeaderAndFooter() throws {

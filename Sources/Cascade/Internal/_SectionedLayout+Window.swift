@@ -23,8 +23,9 @@
 //      the move searches instead, which replaces everything done so far;
 //   3. headers and footers are tested again (two comparisons each).
 // Anything else searches (`elements(in:into:)`) and starts the cursors again with binary
-// searches: the answer of a search is the ground truth, and the cursors are the runs that same
-// search visits, so the two agree by construction.
+// searches, but for a jump (a rect far from the last one), which leaves them unset for the next
+// move to start: the answer of a search is the ground truth, and the cursors are the runs that
+// same search visits, so the two agree by construction.
 
 extension _SectionedLayout {
   /// Moves `window` to `rect` (reported coordinates) over the layout whose sections, sum tree,
@@ -57,8 +58,34 @@ extension _SectionedLayout {
       window._search = r
       return
     }
+    _searchWindow(&window, to: rect, r, p, sections, origins, width: width, generation: generation, reach: reach)
+  }
+
+  /// The searching move of ``_moveWindow(_:to:_:_:_:width:generation:)``: the answer of the
+  /// search for `rect` (`r` in the storage's coordinates), then the cursors started for it,
+  /// unless the move is a jump (farther from the last rect than `reach`). Kept out of the
+  /// move's body, which the scroll step inlines: that body with this one in it made a step by
+  /// the cursors 3% slower (round fifty-three).
+  ///
+  /// - Complexity: a search, plus O(log s + t·L·log n) when it starts the cursors.
+  @inlinable @inline(never)
+  static func _searchWindow(
+    _ window: inout VisibleWindow, to rect: Rect, _ r: Rect, _ p: _Presentation,
+    _ sections: [Section], _ origins: _SectionOrigins, width: Double, generation: _LayoutGeneration, reach: Double
+  ) {
+    let jump = window._rect != nil && !(r.minY - window._search.maxY <= reach && window._search.minY - r.maxY <= reach)
     window._searched(rect) { _elements(in: rect, p, sections, origins, width: width, into: &$0) }
     guard p.direction == .leftToRight, r.minX.isFinite, r.maxX.isFinite, r.minY.isFinite, r.maxY.isFinite else { return }
+    if jump {
+      // A jump leaves the cursors unset, and the next move searches: starting them costs two
+      // to three times the search at 1M (the lanes' samples and ids, cold where the search
+      // read the id blocks), which a run of jumps (a scroll bar dragged, a fling's long steps,
+      // `scrollToItem` after `scrollToItem`) would pay at every move for cursors it never
+      // uses. The first move near the jump's rect starts them (PerformanceRounds.md, round
+      // fifty-three).
+      window._search = r
+      return
+    }
     _seedCursors(sections, origins, &window, r)
     window._generation = generation
     window._search = r

@@ -17,7 +17,9 @@
 /// layout it was moved over; after the layout changes (or with another layout, another extent
 /// across the scroll axis, a right-to-left layout, or a move that changes the sections meeting
 /// the rect or many elements at once) the next move searches, as `elements(in:into:)` does, and
-/// starts its cursors again from there.
+/// starts its cursors again from there. A jump (a rect farther from the last one than the taller
+/// of the two) searches and leaves the cursors for the next move to start, if it is near: a run
+/// of jumps costs a search each, no more.
 ///
 /// A move by the cursors also reports what it changed: ``entered`` and ``left`` (and
 /// ``lastMoveSearched`` when it searched instead), so that a caller keeping a copy of the answer,
