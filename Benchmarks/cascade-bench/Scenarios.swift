@@ -350,9 +350,10 @@ struct Scenarios {
       }
     }
     if wants("query.jump") {
-      // A scroll to a far place (`scrollToItem`, a fling's long step): the visible window moved
-      // to the same random viewports in turn, each move a search that starts the window's
-      // cursors again, beside `query.random`, the search alone.
+      // A scroll to a far place (`scrollToItem`, a scroll bar dragged): the visible window
+      // moved to the same random viewports in turn, each move a jump, which searches and leaves
+      // the cursors for a move near it to start (none comes), beside `query.random`, the search
+      // alone.
       checkWindow(layout, through: rects.prefix(256))
       // Moved through every viewport once first, so that its buffers have grown to the largest
       // answer before the clock (a later, larger answer would grow them: an allocation).
@@ -360,7 +361,7 @@ struct Scenarios {
       for rect in rects { layout.moveWindow(&window, to: rect) }
       q = 0
       bench.measure("query.jump", n: n, unit: .perQuery,
-                    note: "VisibleWindow moved to a \(size) viewport at a random offset: a search, and the lanes' cursors started") { k in
+                    note: "VisibleWindow moved to a \(size) viewport at a random offset: a jump, a search") { k in
         queries(k) { rect in
           layout.moveWindow(&window, to: rect)
           return window._counts.elements
