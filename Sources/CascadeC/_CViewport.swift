@@ -4,12 +4,12 @@
 import Cascade
 import CascadeCHeader
 
-/// A viewport over a C session. A ``move(to:)`` near the last rect (closer than the larger of the
-/// two, on both axes) with no change since moves a ``VisibleWindow``: its cursors say what
-/// entered and left, so a scroll step costs O(e log k) for e elements entering or leaving and k
-/// on screen, plus an O(k) copy of the answer. Any other call (a jump, or the first after a
-/// change) queries the rect and merges the answer with what the previous call showed, both in
-/// answer order, in O(k). The lists are buffers kept here, so a steady scroll allocates nothing.
+/// A viewport over a C session. Each ``move(to:)`` moves a ``VisibleWindow``. When its cursors
+/// moved (a step near the last rect, no change since), they say what entered and left, so the
+/// step costs O(e log k) for e elements entering or leaving and k on screen, plus an O(k) copy
+/// of the answer. When it searched (a jump, the first call after a change), its answer is
+/// merged with what the previous call showed, both in answer order, in O(k). The lists are
+/// buffers kept here, so a steady scroll allocates nothing.
 ///
 /// Across changes, the elements shown are first carried through the session's ``_ChangeLog``
 /// (renumbered, or dropped when removed); when the log cannot carry them (a `load`, or more
@@ -36,13 +36,13 @@ package final class _CViewport {
   @exclusivity(unchecked) private(set) var disappeared: [LayoutAttributes] = []
   /// Elements still in the rect whose path or frame changed: as reported before, and now.
   @exclusivity(unchecked) private(set) var moved: [(from: LayoutAttributes, to: LayoutAttributes)] = []
-  /// The window a step near the last rect moves; invalidated by every other call, so that it
-  /// never answers for a rect it was not moved to.
+  /// The window every call moves: its cursors answer a step near the last rect in O(changes),
+  /// and it searches otherwise (a jump leaves its cursors for the next call to start).
   @exclusivity(unchecked) private var window = VisibleWindow()
-  /// How many calls took each path: the window moved by its cursors; the answers merged after
-  /// the window's move (it searched, or, which its contract rules out, a path it reported was
-  /// not found); a rect query. A test hook.
-  @exclusivity(unchecked) private(set) var paths = (cursors: 0, windowSearches: 0, queries: 0)
+  /// How many calls took each path: the changes taken from the window's move by its cursors,
+  /// or the two answers merged (the window searched; or, which its contract rules out, a path
+  /// it reported was not found). A test hook.
+  @exclusivity(unchecked) private(set) var paths = (cursors: 0, merges: 0)
 
   /// A viewport over `owner` that shows nothing yet.
   ///
@@ -67,16 +67,14 @@ package final class _CViewport {
   /// Moves the viewport to `rect` and computes the three lists; returns the status it also
   /// records in the session.
   ///
-  /// - Complexity: a step near the last rect with no change since, O(k + e·log k) for k
-  ///   elements shown and e of them entering or leaving, when the window's cursors move (that
-  ///   of ``WaterfallLayout/moveWindow(_:to:)`` when it searches); any other call
-  ///   O(log n + k + j·m) for k elements shown before and after, j of them carried through m
-  ///   logged shifts.
+  /// - Complexity: a step by the window's cursors (near the last rect, no change since), O(k +
+  ///   e·log k) for k elements shown and e of them entering or leaving; otherwise that of
+  ///   ``WaterfallLayout/moveWindow(_:to:)`` searching, plus O(k + j·m) for k elements shown
+  ///   before and after, j of them carried through m logged shifts.
   func move(to newRect: Rect) -> Int32 {
     guard owner.checkFinite(key: "rect", newRect.minX, newRect.minY, newRect.width, newRect.height) else {
       return owner.status
     }
-    let previous = rect
     rect = newRect
     appeared.removeAll(keepingCapacity: true)
     disappeared.removeAll(keepingCapacity: true)
@@ -87,58 +85,33 @@ package final class _CViewport {
     // over ground already covered never finds the smaller one in front.
     if fresh.capacity < shown.capacity { fresh.reserveCapacity(shown.capacity) }
 
+    // The window, the answers and the lists are passed `inout` to static functions: read
+    // through `self` inside a closure, the window would be copied whole (a retain and a release
+    // of each of its buffers) for every read.
+    let searched = owner.withLayout { layout in Self.move(&window, over: &layout, to: newRect, into: &fresh) }
     let now = owner.generation
-    // The window, the answers and the lists are passed `inout` to static functions below:
-    // read through `self` inside a closure, the window would be copied whole (a retain and a
-    // release of each of its buffers) for every read.
-    if now == generation && Self.isStep(from: previous, to: newRect),
-      let searched = owner.withLayout({ layout in Self.move(&window, over: &layout, to: newRect, into: &fresh) })
+    if now == generation, searched == false,
+      Self.applyWindowChanges(of: &window, shown: &shown, fresh: &fresh, appeared: &appeared, disappeared: &disappeared)
     {
-      if searched
-        || !Self.applyWindowChanges(
-          of: &window, shown: &shown, fresh: &fresh, appeared: &appeared, disappeared: &disappeared)
-      {
-        paths.windowSearches += 1
-        merge(carrying: false)
-      } else {
-        paths.cursors += 1
+      paths.cursors += 1
+    } else {
+      // The window searched (a jump, a change, the first call), or there is no collection (an
+      // empty answer): merge what was shown, carried through the changes since, with it.
+      paths.merges += 1
+      let changed = now != generation
+      if changed && !owner.changes.canCarry(from: generation) {
+        // Start over: the paths shown may name other elements now.
+        disappeared.append(contentsOf: shown)
+        shown.removeAll(keepingCapacity: true)
       }
-      swap(&shown, &fresh)
-      owner.succeed()
-      return _Status.ok
+      merge(carrying: changed && owner.changes.hasShifts(after: generation))
     }
-    // A jump, or the first call after a change: the window's cursors would search anyway (the
-    // layout changed, or the rect is farther than the window steps), and a rect query costs
-    // less than the search that also starts them again.
-    window.invalidate()
-    paths.queries += 1
-    let loaded = owner.withLayout { layout in layout.elements(in: rect, into: &fresh) } != nil
-
-    let carrying = now != generation && owner.changes.hasShifts(after: generation)
-    if now != generation && !owner.changes.canCarry(from: generation) {
-      // Start over: the paths shown may name other elements now.
-      disappeared.append(contentsOf: shown)
-      shown.removeAll(keepingCapacity: true)
-    }
-    merge(carrying: carrying)
     swap(&shown, &fresh)
     generation = now
 
-    guard loaded else { return owner.fail(_Status.noCollection, _CSession.noCollectionMessage) }
+    guard searched != nil else { return owner.fail(_Status.noCollection, _CSession.noCollectionMessage) }
     owner.succeed()
     return _Status.ok
-  }
-
-  /// Whether a move from `old` to `new` is a step the window takes by its cursors: the two rects'
-  /// origins closer on each axis than the larger of their extents on it. The window's own rule
-  /// (it searches past the taller of the two rects along the scroll axis) decides the rest; this
-  /// one only keeps a jump from paying for the window's search, which also starts its cursors
-  /// again, when the next call may well be another jump.
-  ///
-  /// - Complexity: O(1).
-  private static func isStep(from old: Rect, to new: Rect) -> Bool {
-    abs(new.minY - old.minY) <= max(old.height, new.height)
-      && abs(new.minX - old.minX) <= max(old.width, new.width)
   }
 
   /// Moves `window` to `rect` over `layout` and appends its elements to `answer`; returns whether
@@ -314,8 +287,8 @@ package final class _CViewport {
   /// ``paths``), for tests; zeros for NULL.
   ///
   /// - Complexity: O(1).
-  package static func _pathCounts(_ handle: OpaquePointer?) -> (cursors: Int, windowSearches: Int, queries: Int) {
-    from(handle)?.paths ?? (0, 0, 0)
+  package static func _pathCounts(_ handle: OpaquePointer?) -> (cursors: Int, merges: Int) {
+    from(handle)?.paths ?? (0, 0)
   }
 
   /// The viewport a C handle names, or `nil` for NULL.
