@@ -51,7 +51,7 @@ extension _SectionedLayout {
     let reach = Swift.max(r.maxY - r.minY, window._search.maxY - window._search.minY)
     if window._generation === generation, p.direction == .leftToRight,
       r.minX == window._search.minX, r.maxX == window._search.maxX, r.minY.isFinite, r.maxY.isFinite,
-      r.minY - window._search.maxY <= reach, window._search.minY - r.maxY <= reach,
+      _isNear(r, window._search, reach: reach),
       _moveCursors(sections, origins, &window, r, rect, p, cw)
     {
       window._moved(to: rect)
@@ -73,7 +73,7 @@ extension _SectionedLayout {
     _ window: inout VisibleWindow, to rect: Rect, _ r: Rect, _ p: _Presentation,
     _ sections: [Section], _ origins: _SectionOrigins, width: Double, generation: _LayoutGeneration, reach: Double
   ) {
-    let jump = window._rect != nil && !(r.minY - window._search.maxY <= reach && window._search.minY - r.maxY <= reach)
+    let jump = window._rect != nil && !_isNear(r, window._search, reach: reach)
     window._searched(rect) { _elements(in: rect, p, sections, origins, width: width, into: &$0) }
     guard p.direction == .leftToRight, r.minX.isFinite, r.maxX.isFinite, r.minY.isFinite, r.maxY.isFinite else { return }
     if jump {
@@ -89,6 +89,16 @@ extension _SectionedLayout {
     _seedCursors(sections, origins, &window, r)
     window._generation = generation
     window._search = r
+  }
+
+  /// Whether search rect `r` is near `last`, the last move's: neither lies farther than `reach`
+  /// (the taller of the two) beyond the other along the scroll axis. A move that is not near is
+  /// a jump.
+  ///
+  /// - Complexity: O(1).
+  @inlinable @inline(__always)
+  static func _isNear(_ r: Rect, _ last: Rect, reach: Double) -> Bool {
+    r.minY - last.maxY <= reach && last.minY - r.maxY <= reach
   }
 
   /// The most elements a move brings or takes away through the cursors; beyond, it searches.
