@@ -239,9 +239,11 @@ extension _SectionedLayout {
     return origins.firstSection(endingAfter: y) == w._firstSection
   }
 
-  /// Moves the cursors to search rect `r` (reported `rect`) and edits the answer; returns `false`,
-  /// with the answer and the cursors as they were, when the sections meeting the rect change or
-  /// the move would bring or take away more than ``_windowChangeLimit`` elements.
+  /// Moves the cursors to search rect `r` (reported `rect`) and edits the answer; returns `false`
+  /// when the sections meeting the rect change (before anything is edited) or the move would
+  /// bring or take away more than ``_windowChangeLimit`` elements (with the lanes before the one
+  /// that went past the limit edited already): the caller then searches, which makes the answer
+  /// and the cursors again.
   ///
   /// - Complexity: O(t·L + c·(log k + k)) as above; O(log d) more for a cursor moving d positions.
   @inlinable
