@@ -1,8 +1,9 @@
-// The SVG chart of Docs/Benchmarks.md: median ns per rect query against n, log-log, for Cascade
-// and the two baselines, with each point's min–max spread as a bar; and, when the results hold
-// trace replays, a second panel with their latency distributions (the fraction of steps slower
-// than each time, log-log) and the frame budget. Drawn from measurements (from a run, or read
-// back from a `--json` file) with no outside library.
+// The SVG chart of Docs/Benchmarks.md: median ns per rect query against n, log-log, for Cascade,
+// its visible window's jump and scroll step, and the three baselines, with each point's min–max
+// spread as a bar; and, when the results hold trace replays, a second panel with their latency
+// distributions (the fraction of steps slower than each time, log-log) and the frame budget.
+// Drawn from measurements (from a run, or read back from a `--json` file) with no outside
+// library.
 
 #if canImport(Glibc)
 import Glibc
@@ -32,7 +33,7 @@ func svgChart(_ results: [Measurement], source: String) -> String {
   var panels: [(body: String, height: Double)] = []
   let traced = results.filter { $0.trace != nil && !($0.latency?.quantiles.isEmpty ?? true) }
   if results.contains(where: { $0.benchmark == "query.random" }) || traced.isEmpty {
-    panels.append((queryPanel(results, subtitle: "median per query, bar = min–max of the samples; " + source), 480))
+    panels.append((queryPanel(results, subtitle: "median per query, bar = min–max of the samples; " + source), queryPanelHeight))
   }
   if !traced.isEmpty {
     panels.append((latencyPanel(traced, subtitle: "every step timed alone, all passes pooled; " + source), latencyPanelHeight(traced.count)))
@@ -52,21 +53,32 @@ func svgChart(_ results: [Measurement], source: String) -> String {
   return svg + "</svg>\n"
 }
 
-/// The query panel: ns per query against n for Cascade and the two baselines.
+/// The query panel's series: the measurement drawn, its legend, its colour, its dashes (none:
+/// solid) and where its figures go (`nil`: none, for a line that runs beside another's).
+private let querySeries: [(name: String, label: String, color: String, dash: String, labelBelow: Bool?)] = [
+  ("query.random", "Cascade (interval index)", "#1f6feb", "", true),
+  ("query.jump", "Cascade, VisibleWindow moved to each viewport (a jump: a search)", "#58a6ff", "6 4", nil),
+  ("query.scroll", "Cascade, VisibleWindow scroll step (query.scroll; not a random viewport)", "#1a7f37", "", true),
+  ("query.random.implicitIntervalTree", "implicit interval tree (cgranges), ids only", "#8250df", "", false),
+  ("query.random.unionRects", "union rects of 20 (CHTCollectionViewWaterfallLayout)", "#e36209", "", false),
+  ("query.random.linearScan", "linear scan of every frame (seed recipes)", "#cf222e", "", false),
+]
+
+/// The query panel's height: the plot and a legend line per series.
+let queryPanelHeight = 64 + 400 + 60 + 18 * Double(querySeries.count)
+
+/// The query panel: ns per query against n for Cascade, its window's jump and step, and the
+/// three baselines.
 func queryPanel(_ results: [Measurement], subtitle: String) -> String {
-  let series: [(name: String, label: String, color: String)] = [
-    ("query.random", "Cascade (interval index)", "#1f6feb"),
-    ("query.random.unionRects", "union rects of 20 (CHTCollectionViewWaterfallLayout)", "#e36209"),
-    ("query.random.linearScan", "linear scan of every frame (seed recipes)", "#cf222e"),
-  ]
+  let series = querySeries
   let points = series.map { s in results.filter { $0.benchmark == s.name }.sorted { $0.n < $1.n } }
   // The built-in collections are 1024 wide; a document's viewport is its own width.
   let builtIn = results.filter { $0.benchmark == "query.random" }.allSatisfy { !($0.collection ?? "").hasPrefix("document") }
   let title = builtIn ? "Rect query of a 1024×844 viewport at a random offset" : "Rect query of a viewport at a random offset"
   let all = points.flatMap { $0 }
-  let width = 760.0, height = 480.0
-  let left = 90.0, right = 80.0, top = 64.0, bottom = 120.0
-  let plotW = width - left - right, plotH = height - top - bottom
+  let width = 760.0
+  let left = 90.0, right = 80.0, top = 64.0
+  let plotW = width - left - right, plotH = 400.0
   var svg = """
   <text x="\(Int(width / 2))" y="24" text-anchor="middle" font-size="16" font-weight="bold">\
   \(title)</text>
@@ -100,19 +112,24 @@ func queryPanel(_ results: [Measurement], subtitle: String) -> String {
   // Series: a polyline, a marker per point, the spread as a vertical bar, the figure beside it.
   for (s, pts) in zip(series, points) where !pts.isEmpty {
     let path = pts.map { "\(f(px(Double($0.n)))),\(f(py($0.nsPerOp)))" }.joined(separator: " ")
-    svg += "<polyline points=\"\(path)\" fill=\"none\" stroke=\"\(s.color)\" stroke-width=\"2\"/>\n"
+    let dash = s.dash.isEmpty ? "" : " stroke-dasharray=\"\(s.dash)\""
+    svg += "<polyline points=\"\(path)\" fill=\"none\" stroke=\"\(s.color)\" stroke-width=\"2\"\(dash)/>\n"
     for p in pts {
       let x = px(Double(p.n))
       svg += "<line x1=\"\(f(x))\" y1=\"\(f(py(p.spread.min)))\" x2=\"\(f(x))\" y2=\"\(f(py(p.spread.max)))\" stroke=\"\(s.color)\" stroke-width=\"1\"/>\n"
       svg += "<circle cx=\"\(f(x))\" cy=\"\(f(py(p.nsPerOp)))\" r=\"3.5\" fill=\"\(s.color)\"/>\n"
-      let labelY = s.name == "query.random" ? py(p.nsPerOp) + 16 : py(p.nsPerOp) - 6
-      svg += "<text x=\"\(f(x + 6))\" y=\"\(f(labelY))\" font-size=\"10\" fill=\"\(s.color)\">\(formatDuration(p.nsPerOp))</text>\n"
+      guard let below = s.labelBelow else { continue }
+      let labelY = below ? py(p.nsPerOp) + 14 : py(p.nsPerOp) - 6
+      // A white outline under the figure keeps it legible where another series' line crosses it.
+      svg += "<text x=\"\(f(x + 6))\" y=\"\(f(labelY))\" font-size=\"10\" fill=\"\(s.color)\" "
+        + "stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">\(formatDuration(p.nsPerOp))</text>\n"
     }
   }
   // Legend, under the plot.
   for (i, s) in series.enumerated() {
     let y = top + plotH + 60 + Double(i) * 18
-    svg += "<line x1=\"\(f(left))\" y1=\"\(f(y - 4))\" x2=\"\(f(left + 24))\" y2=\"\(f(y - 4))\" stroke=\"\(s.color)\" stroke-width=\"2\"/>\n"
+    let dash = s.dash.isEmpty ? "" : " stroke-dasharray=\"\(s.dash)\""
+    svg += "<line x1=\"\(f(left))\" y1=\"\(f(y - 4))\" x2=\"\(f(left + 24))\" y2=\"\(f(y - 4))\" stroke=\"\(s.color)\" stroke-width=\"2\"\(dash)/>\n"
     svg += "<circle cx=\"\(f(left + 12))\" cy=\"\(f(y - 4))\" r=\"3.5\" fill=\"\(s.color)\"/>\n"
     svg += "<text x=\"\(f(left + 32))\" y=\"\(f(y))\">\(xmlEscape(s.label))</text>\n"
   }
