@@ -174,13 +174,8 @@ package final class _CViewport {
   ///
   /// - Complexity: O(log k) for k elements.
   private static func index(of path: ElementPath, in answer: [LayoutAttributes]) -> Int? {
-    var low = 0
-    var high = answer.count
-    while low < high {
-      let middle = low + (high - low) / 2
-      if answer[middle].path < path { low = middle + 1 } else { high = middle }
-    }
-    return low < answer.count && answer[low].path == path ? low : nil
+    let i = answer._firstIndex { !($0.path < path) }
+    return i < answer.count && answer[i].path == path ? i : nil
   }
 
   /// Merges `shown` (carried through the logged shifts when `carrying`) with `fresh`, both in

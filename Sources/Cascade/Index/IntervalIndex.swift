@@ -1490,7 +1490,7 @@ extension Collection where Index == Int {
   ///
   /// - Complexity: O(log n).
   @inlinable
-  internal func _firstIndex(_ predicate: (Element) -> Bool) -> Int {
+  package func _firstIndex(_ predicate: (Element) -> Bool) -> Int {
     var low = startIndex, high = endIndex
     // startIndex <= low < high <= endIndex: the unchecked arithmetic cannot overflow, and the
     // shift is the division by 2 of a non-negative number without the sign fix-up.

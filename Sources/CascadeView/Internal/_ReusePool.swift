@@ -59,12 +59,8 @@ struct _Entry<Cell: AnyObject> {
     let n = entries.count
     if n == 0 || entries[n - 1].path < path { return nil }
     if entries[0].path == path { return 0 }
-    var low = 0, high = n
-    while low < high {
-      let mid = (low + high) / 2
-      if entries[mid].path < path { low = mid + 1 } else { high = mid }
-    }
-    return low < entries.count && entries[low].path == path ? low : nil
+    let i = entries._firstIndex { !($0.path < path) }
+    return i < n && entries[i].path == path ? i : nil
   }
 }
 
