@@ -1332,10 +1332,11 @@ extension _Section {
   /// the run, and written back after it: the chain from one item's y to the next then runs
   /// through registers (the shortest column's choice, two additions, the replace) instead of a
   /// store and the next item's loads of `next`. Which states, by the column count: two to four
-  /// kept in order when the source orders them (``_ColumnsInOrder``, records already in place);
-  /// otherwise two in a pair (``_TwoColumns``), three or four in two (``_FourColumns``), five to
-  /// eight in four (``_EightColumns``), each choosing by a branch-free tournament; from nine on
-  /// the states stay in `next` (``_ScannedColumns``). Each kind gets a loop of its own, out of
+  /// kept in order when the source orders them (``_ColumnsInOrder``: records already in place,
+  /// a fresh build's plain items); otherwise two in a pair (``_TwoColumns``), three or four in
+  /// two (``_FourColumns``), five to eight in four (``_EightColumns``), each choosing by a
+  /// branch-free tournament; from nine on the states stay in `next` (``_ScannedColumns``).
+  /// Each kind gets a loop of its own, out of
   /// line (``_placeOneColumnRun(_:source:states:records:lanes:laneBase:laneCounts:leafTops:leafBottoms:columnWidth:itemSpacing:placed:blockTop:blockBottom:)``).
   ///
   /// - Complexity: O(`range.count`).

@@ -8,11 +8,13 @@
 //
 //   _ColumnsInOrder   two to four, in order: the next lowest is already known, and the chain is
 //                     the two additions and one `min` (about 9 cycles by the instructions'
-//                     latencies). Used when the loop reads records already in place (a width
-//                     change, an append, a change replayed from its checkpoint); a build from
-//                     scratch keeps the tournament, whose instructions are fewer: its checks of
-//                     each item hide the chain, and the order's extra instructions cost more there
-//                     than they save (Docs/PerformanceRounds.md, round twenty-nine)
+//                     latencies). Used when the loop's reads are cheap (the source's
+//                     `ordersColumns`): records already in place (a width change, an append, a
+//                     change replayed from its checkpoint) and a fresh build's plain items
+//                     (`_PlainItems`, round thirty-one). The checked reading of other items
+//                     (`_CheckedItems`) keeps the tournament, whose instructions are fewer: its
+//                     checks of each item hide the chain, and the order's extra instructions cost
+//                     more there than they save (Docs/PerformanceRounds.md, round twenty-nine)
 //   _TwoColumns       two, in a pair: the lower, ties to the left
 //   _FourColumns      three or four, in two pairs (a fourth at +infinity): a tournament, two
 //                     levels of `min`, and the winner's state replaced by masks (about 17 cycles)
