@@ -799,11 +799,11 @@ struct OnePassBuildTests {
   }
 
   /// The columns' states kept in order (`_ColumnsInOrder`, what the one-column loop places
-  /// items with when it relays out records in place) give every item the column and the y the
-  /// leftmost-lowest rule gives, to the bit, and leave the states the rule leaves: for two,
-  /// three and four columns, from states with ties, `-0` against `+0` and infinities, and items
-  /// whose heights are drawn from a few values (so that a new state ties with another at
-  /// nearly every step), `-0` and sums that overflow to infinity included.
+  /// items with when it relays out records in place or reads plain items) give every item the
+  /// column and the y the leftmost-lowest rule gives, to the bit, and leave the states the
+  /// rule leaves: for two, three and four columns, from states with ties, `-0` against `+0` and
+  /// infinities, and items whose heights are drawn from a few values (so that a new state ties
+  /// with another at nearly every step), `-0` and sums that overflow to infinity included.
   @Test(arguments: [61, 62, 63] as [UInt64])
   func columnsInOrderPlaceAsTheLeftmostLowest(seed: UInt64) {
     var rng = SplitMix64(seed: seed)
