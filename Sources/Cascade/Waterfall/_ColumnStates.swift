@@ -24,8 +24,7 @@
 //                     tournaments of four from the left (`_Section.leftmostLowest`)
 //
 // No choice branches on which state is lower, which random heights would mispredict (the
-// order's one branch is taken when its two lowest states tie, which items of equal heights do
-// predictably).
+// order's one branch is taken on a tie, which items of equal heights give predictably).
 // Paddings at +infinity are the rightmost columns, so they never win, not even a tie with a real
 // column at +infinity.
 
@@ -121,10 +120,9 @@ internal struct _ScannedColumns: _ColumnStates {
 /// never come first: they have the highest numbers, so even a real column at +infinity goes
 /// before them.
 ///
-/// The order is by state (so `-0` and `+0` are equal, as `<` has them), and the first entry is
-/// the leftmost of the columns with the lowest state; equal states after it may be in any order
-/// of their columns, which ``replaceLowest(with:)`` sorts out when they come first. Every state
-/// is moved, never recomputed: a column's state here is its `next` to the bit.
+/// The order is by state, then by column: `(v, c)` before `(w, d)` when `v < w`, or `v == w`
+/// and `c < d` (so `-0` and `+0` are equal, as `<` has them). Every state is moved, never
+/// recomputed: a column's state here is its `next` to the bit.
 internal struct _ColumnsInOrder: _ColumnStates {
   var v0: Double, v1: Double, v2: Double, v3: Double
   var c0: Int, c1: Int, c2: Int, c3: Int
@@ -171,19 +169,21 @@ internal struct _ColumnsInOrder: _ColumnStates {
   /// Replaces the lowest column's state (`v0`, column `c0`) with `state` and puts it in order
   /// among the other three. O(1).
   ///
-  /// The new state goes in by state alone, after any state equal to it: the new order is a
-  /// `min` and a `max` of neighbours, with no branch on the states, which random heights would
-  /// mispredict (`v0` becomes `min(v1, state)`, on the chain from one item to the next), and the
-  /// columns follow from the three comparisons. Among equal states the order by column matters
-  /// only for the first entry, the next item's column: when the first two states tie, which
-  /// items of equal heights do at nearly every item, predictably, ``_leftmostFirst(_:)`` puts
-  /// the leftmost of the tied columns first.
+  /// Without a tie (`state` equal to none of the other three) the order is by state alone, and
+  /// the new order is a `min` and a `max` of neighbours, with no branch on the states, which
+  /// random heights would mispredict: `v0` becomes `min(v1, state)`, on the chain from one item
+  /// to the next, and the columns follow from the three comparisons. A tie takes the order by
+  /// column as well, through ``_insertingTied(_:into:)``: items of equal heights tie at nearly
+  /// every item, predictably.
   @inline(__always)
   mutating func replaceLowest(with state: Double) {
+    if state == v1 || state == v2 || state == v3 {
+      self = Self._insertingTied(state, into: self)
+      return
+    }
     @inline(__always) func bit(_ x: Bool) -> Int { Int(unsafeBitCast(x, to: UInt8.self)) }
-    // `min(x, y)` is `y < x ? y : x` (one `minsd`); this is its mirror (one `maxsd`). Of two
-    // equal states `min` keeps `x` and `higher` takes `y`, as the comparisons `b(k)` below
-    // decide a tie: each state chosen is, bit for bit, the one whose column they give.
+    // `min(x, y)` is `y < x ? y : x` (one `minsd`); this is its mirror (one `maxsd`). With no
+    // tie, each picks the strictly lower or higher state, bit for bit.
     @inline(__always) func higher(_ x: Double, _ y: Double) -> Double { x > y ? x : y }
     let j = c0
     let b1 = bit(state < v1), b2 = bit(state < v2), b3 = bit(state < v3)
@@ -201,18 +201,24 @@ internal struct _ColumnsInOrder: _ColumnStates {
     let m3 = j &+ (c3 &- j) &* b3
     (v0, v1, v2, v3) = (n0, n1, n2, n3)
     (c0, c1, c2, c3) = (m0, m1, m2, m3)
-    if v0 == v1 { self = Self._leftmostFirst(self) }
   }
 
-  /// `columns`, in order by state, with the leftmost of the columns whose state equals the
-  /// first's moved to the front: the order by state, then by column, as far as the next
-  /// item's column needs it. Each state moves with its column. O(1).
+  /// `columns` after ``replaceLowest(with:)`` when `state` equals another column's state: the
+  /// order by state, then by column. O(1).
   @inline(__always)
-  static func _leftmostFirst(_ columns: _ColumnsInOrder) -> _ColumnsInOrder {
+  static func _insertingTied(_ state: Double, into columns: _ColumnsInOrder) -> _ColumnsInOrder {
     var o = columns
-    if o.c1 < o.c0 { (o.v0, o.c0, o.v1, o.c1) = (o.v1, o.c1, o.v0, o.c0) }
-    if o.v2 == o.v0 && o.c2 < o.c0 { (o.v0, o.c0, o.v2, o.c2) = (o.v2, o.c2, o.v0, o.c0) }
-    if o.v3 == o.v0 && o.c3 < o.c0 { (o.v0, o.c0, o.v3, o.c3) = (o.v3, o.c3, o.v0, o.c0) }
+    let j = o.c0
+    @inline(__always) func before(_ v: Double, _ c: Int) -> Bool { state < v || (state == v && j < c) }
+    if before(o.v1, o.c1) {
+      (o.v0, o.c0) = (state, j)
+    } else if before(o.v2, o.c2) {
+      (o.v0, o.c0, o.v1, o.c1) = (o.v1, o.c1, state, j)
+    } else if before(o.v3, o.c3) {
+      (o.v0, o.c0, o.v1, o.c1, o.v2, o.c2) = (o.v1, o.c1, o.v2, o.c2, state, j)
+    } else {
+      (o.v0, o.c0, o.v1, o.c1, o.v2, o.c2, o.v3, o.c3) = (o.v1, o.c1, o.v2, o.c2, o.v3, o.c3, state, j)
+    }
     return o
   }
 }
