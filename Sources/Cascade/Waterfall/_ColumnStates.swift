@@ -174,7 +174,9 @@ internal struct _ColumnsInOrder: _ColumnStates {
   /// random heights would mispredict: `v0` becomes `min(v1, state)`, on the chain from one item
   /// to the next, and the columns follow from the three comparisons. A tie takes the order by
   /// column as well, through ``_insertingTied(_:into:)``: items of equal heights tie at nearly
-  /// every item, predictably.
+  /// every item, predictably. (Inserting by state alone and fixing the front only when the two
+  /// lowest states tie takes 4 instructions an item off, but on a feed those two tie at about a
+  /// quarter of the items, unpredictably: PerformanceRounds.md, round fifty-five.)
   @inline(__always)
   mutating func replaceLowest(with state: Double) {
     if state == v1 || state == v2 || state == v3 {
