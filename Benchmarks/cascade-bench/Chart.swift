@@ -64,8 +64,27 @@ private let querySeries: [(name: String, label: String, color: String, dash: Str
   ("query.random.linearScan", "linear scan of every frame (seed recipes)", "#cf222e", "", false),
 ]
 
+/// Where a panel's plot and legend go, and so its height: the plot from `top`, `plotHeight`
+/// tall, then a legend line per series from `legendGap` below the plot, `legendLine` apart, and
+/// `margin` under the last line's slot. The one place each panel's geometry is written.
+private struct PanelLayout {
+  let top: Double, plotHeight: Double, legendGap: Double, legendLine: Double, margin: Double
+  /// The panel's height with `series` legend lines.
+  func height(series: Int) -> Double { top + plotHeight + legendGap + legendLine * Double(series) + margin }
+  /// The baseline of legend line `i`.
+  func legendY(_ i: Int) -> Double { top + plotHeight + legendGap + Double(i) * legendLine }
+}
+
+private let queryLayout = PanelLayout(top: 64, plotHeight: 400, legendGap: 60, legendLine: 18, margin: 0)
+private let latencyLayout = PanelLayout(top: 64, plotHeight: 320, legendGap: 60, legendLine: 16, margin: 10)
+
 /// The query panel's height: the plot and a legend line per series.
-let queryPanelHeight = 64 + 400 + 60 + 18 * Double(querySeries.count)
+let queryPanelHeight = queryLayout.height(series: querySeries.count)
+
+/// ` stroke-dasharray="…"` for `dash`, or nothing for a solid line (`dash` empty).
+private func dashAttribute(_ dash: String) -> String {
+  dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\""
+}
 
 /// The query panel: ns per query against n for Cascade, its window's jump and step, and the
 /// three baselines.
@@ -77,8 +96,8 @@ func queryPanel(_ results: [Measurement], subtitle: String) -> String {
   let title = builtIn ? "Rect query of a 1024×844 viewport at a random offset" : "Rect query of a viewport at a random offset"
   let all = points.flatMap { $0 }
   let width = 760.0
-  let left = 90.0, right = 80.0, top = 64.0
-  let plotW = width - left - right, plotH = 400.0
+  let left = 90.0, right = 80.0, top = queryLayout.top
+  let plotW = width - left - right, plotH = queryLayout.plotHeight
   var svg = """
   <text x="\(Int(width / 2))" y="24" text-anchor="middle" font-size="16" font-weight="bold">\
   \(title)</text>
@@ -112,8 +131,7 @@ func queryPanel(_ results: [Measurement], subtitle: String) -> String {
   // Series: a polyline, a marker per point, the spread as a vertical bar, the figure beside it.
   for (s, pts) in zip(series, points) where !pts.isEmpty {
     let path = pts.map { "\(f(px(Double($0.n)))),\(f(py($0.nsPerOp)))" }.joined(separator: " ")
-    let dash = s.dash.isEmpty ? "" : " stroke-dasharray=\"\(s.dash)\""
-    svg += "<polyline points=\"\(path)\" fill=\"none\" stroke=\"\(s.color)\" stroke-width=\"2\"\(dash)/>\n"
+    svg += "<polyline points=\"\(path)\" fill=\"none\" stroke=\"\(s.color)\" stroke-width=\"2\"\(dashAttribute(s.dash))/>\n"
     for p in pts {
       let x = px(Double(p.n))
       svg += "<line x1=\"\(f(x))\" y1=\"\(f(py(p.spread.min)))\" x2=\"\(f(x))\" y2=\"\(f(py(p.spread.max)))\" stroke=\"\(s.color)\" stroke-width=\"1\"/>\n"
@@ -127,9 +145,8 @@ func queryPanel(_ results: [Measurement], subtitle: String) -> String {
   }
   // Legend, under the plot.
   for (i, s) in series.enumerated() {
-    let y = top + plotH + 60 + Double(i) * 18
-    let dash = s.dash.isEmpty ? "" : " stroke-dasharray=\"\(s.dash)\""
-    svg += "<line x1=\"\(f(left))\" y1=\"\(f(y - 4))\" x2=\"\(f(left + 24))\" y2=\"\(f(y - 4))\" stroke=\"\(s.color)\" stroke-width=\"2\"\(dash)/>\n"
+    let y = queryLayout.legendY(i)
+    svg += "<line x1=\"\(f(left))\" y1=\"\(f(y - 4))\" x2=\"\(f(left + 24))\" y2=\"\(f(y - 4))\" stroke=\"\(s.color)\" stroke-width=\"2\"\(dashAttribute(s.dash))/>\n"
     svg += "<circle cx=\"\(f(left + 12))\" cy=\"\(f(y - 4))\" r=\"3.5\" fill=\"\(s.color)\"/>\n"
     svg += "<text x=\"\(f(left + 32))\" y=\"\(f(y))\">\(xmlEscape(s.label))</text>\n"
   }
@@ -159,15 +176,15 @@ func xmlEscape(_ s: String) -> String {
 }
 
 /// The latency panel's height for `series` lines: the plot and a legend line per series.
-func latencyPanelHeight(_ series: Int) -> Double { 64 + 320 + 70 + 16 * Double(series) }
+func latencyPanelHeight(_ series: Int) -> Double { latencyLayout.height(series: series) }
 
 /// The latency panel: for each trace replay, the fraction of steps slower than x against x
 /// (both log scales; 1 − the CDF, which shows the tail), from the quantiles the measurement
 /// keeps, and the frame budget as a vertical line.
 func latencyPanel(_ traced: [Measurement], subtitle: String) -> String {
   let width = 760.0
-  let left = 90.0, right = 40.0, top = 64.0
-  let plotW = width - left - right, plotH = 320.0
+  let left = 90.0, right = 40.0, top = latencyLayout.top
+  let plotW = width - left - right, plotH = latencyLayout.plotHeight
   let colors: [String: String] = [
     "trace.query": "#1f6feb", "trace.view": "#1a7f37",
     "trace.query.unionRects": "#e36209", "trace.query.linearScan": "#cf222e",
@@ -223,11 +240,9 @@ func latencyPanel(_ traced: [Measurement], subtitle: String) -> String {
     }
     points.append((l.max, resolution))
     let path = points.map { "\(f(px($0.0))),\(f(py($0.1)))" }.joined(separator: " ")
-    svg += "<polyline points=\"\(path)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\""
-      + (dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"") + "/>\n"
-    let y = top + plotH + 60 + Double(i) * 16
-    svg += "<line x1=\"\(f(left))\" y1=\"\(f(y - 4))\" x2=\"\(f(left + 24))\" y2=\"\(f(y - 4))\" stroke=\"\(color)\" stroke-width=\"2\""
-      + (dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"") + "/>\n"
+    svg += "<polyline points=\"\(path)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"\(dashAttribute(dash))/>\n"
+    let y = latencyLayout.legendY(i)
+    svg += "<line x1=\"\(f(left))\" y1=\"\(f(y - 4))\" x2=\"\(f(left + 24))\" y2=\"\(f(y - 4))\" stroke=\"\(color)\" stroke-width=\"2\"\(dashAttribute(dash))/>\n"
     let label = "\(m.benchmark) · \(t.name) · n \(sizeLabel(Double(m.n))): median \(formatDuration(l.p50)), "
       + "p99 \(formatDuration(l.p99)), max \(formatDuration(l.max)); over budget \(t.overBudget) of \(groupThousands(t.steps * t.passes))"
     svg += "<text x=\"\(f(left + 32))\" y=\"\(f(y))\" font-size=\"10.5\">\(xmlEscape(label))</text>\n"
