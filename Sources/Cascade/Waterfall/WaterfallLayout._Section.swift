@@ -1336,8 +1336,8 @@ extension _Section {
   /// a fresh build's plain items); otherwise two in a pair (``_TwoColumns``), three or four in
   /// two (``_FourColumns``), five to eight in four (``_EightColumns``), each choosing by a
   /// branch-free tournament; from nine on the states stay in `next` (``_ScannedColumns``).
-  /// Each kind gets a loop of its own, out of
-  /// line (``_placeOneColumnRun(_:source:states:records:lanes:laneBase:laneCounts:leafTops:leafBottoms:columnWidth:itemSpacing:placed:blockTop:blockBottom:)``).
+  /// Each kind gets a loop of its own, out of line
+  /// (``_placeOneColumnRun(_:source:states:records:lanes:laneBase:laneCounts:leafTops:leafBottoms:columnWidth:itemSpacing:placed:blockTop:blockBottom:)``).
   ///
   /// - Complexity: O(`range.count`).
   @inline(__always)
